@@ -1,0 +1,166 @@
+"""The ``play``, ``simulate`` and ``replay`` commands."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from pathlib import Path
+from typing import TextIO
+
+from dolmen.cli.options import options_from_args
+from dolmen.cli.render import render
+from dolmen.engine import CHANCE, DolmenError, Record, RecordError, State, chance_rng, play_game, replay
+from dolmen.engine.driver import Policy
+from dolmen.games import get_game
+
+
+def make_policy(spec: str) -> Policy:
+    """A bot from ``NAME[:LEVEL]``."""
+    from dolmen.bots import make_bot
+
+    return make_bot(spec)
+
+
+def cmd_simulate(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
+    game = get_game(args.game)
+    options = game.check_options(args.players, options_from_args(args.game, args))
+    records_dir = Path(args.records) if args.records else None
+    if records_dir is not None:
+        records_dir.mkdir(parents=True, exist_ok=True)
+    policies = [make_policy(args.bot) for _ in range(args.players)]
+    totals = [0] * args.players
+    wins = [0.0] * args.players
+    steps = 0
+    base = random.Random(args.seed)
+    started = time.perf_counter()
+    for index in range(args.games):
+        seed = base.randrange(2**63)
+        state, record = play_game(game, args.players, options, seed, policies, record=records_dir is not None)
+        result = state.result()
+        for seat in range(args.players):
+            totals[seat] += result.scores[seat]
+            if seat in result.winners:
+                wins[seat] += 1 / len(result.winners)
+        if record is not None and records_dir is not None:
+            steps += len(record.steps)
+            record.save(records_dir / f"{args.game}-{index:05d}.json")
+    seconds = time.perf_counter() - started
+    report = {
+        "game": args.game,
+        "players": args.players,
+        "options": options,
+        "seed": args.seed,
+        "games": args.games,
+        "seconds": round(seconds, 3),
+        "games_per_second": round(args.games / seconds, 2) if seconds > 0 else None,
+        "mean_scores": [round(t / args.games, 3) for t in totals] if args.games else [],
+        "wins": [round(w, 3) for w in wins],
+    }
+    if args.json:
+        out.write(json.dumps(report) + "\n")
+    else:
+        for key, value in report.items():
+            out.write(f"{key}: {value}\n")
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
+    try:
+        record = Record.load(args.file)
+        state = replay(get_game(record.game), record)
+    except (OSError, DolmenError) as exc:
+        message = str(exc)
+        if args.json:
+            out.write(json.dumps({"error": message, "step": getattr(exc, "step", None)}) + "\n")
+        sys.stderr.write(f"dolmen replay: {message}\n")
+        return 1
+    report: dict[str, object] = {"game": record.game, "steps": len(record.steps), "over": state.is_over()}
+    if state.is_over():
+        result = state.result()
+        report.update(scores=list(result.scores), winners=list(result.winners), reason=result.reason)
+    if args.json:
+        out.write(json.dumps(report) + "\n")
+    else:
+        for key, value in report.items():
+            out.write(f"{key}: {value}\n")
+    return 0
+
+
+def cmd_play(args: argparse.Namespace, stdin: TextIO = sys.stdin, out: TextIO = sys.stdout) -> int:
+    """A game for people at one keyboard; ``--bots`` seats are played by bots."""
+    game = get_game(args.game)
+    options = game.check_options(args.players, options_from_args(args.game, args))
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
+    bots = {int(seat): make_policy(args.bot) for seat in args.bots}
+    state = game.new_state(args.players, options)
+    record = Record(game.name, args.players, options, seed)
+    dice = chance_rng(seed)
+    rngs = [random.Random(f"dolmen-seat:{seed}:{seat}") for seat in range(args.players)]
+    out.write(f"Dolmen — {game.name}, {args.players} player(s), seed {seed}. Type 'help' for commands.\n")
+    while not state.is_over():
+        actors = state.actors()
+        if actors[0] == CHANCE:
+            outcome = state.sample_chance(dice)
+            record.add_chance(state, outcome)
+            state.apply_chance(outcome)
+            out.write(f"  * {state.outcome_text(outcome)}\n")
+            continue
+        seat = actors[0]
+        legal = state.legal_actions(seat)
+        if seat in bots:
+            action = bots[seat].act(game, state.view(seat), legal, rngs[seat])
+            out.write(f"  seat {seat} (bot): {state.action_text(action)}\n")
+        else:
+            action = _ask(state, seat, legal, args.game, stdin, out)
+            if action is None:
+                out.write("Game abandoned.\n")
+                _save(record, args, out)
+                return 0
+        record.add_action(state, seat, action)
+        state.apply_action(seat, action)
+    result = state.result()
+    record.result = result.to_json()
+    out.write(render(args.game, state.view(None), None) + "\n")
+    out.write(f"Game over ({result.reason}). Scores: {list(result.scores)}; winner(s): {list(result.winners)}\n")
+    _save(record, args, out)
+    return 0
+
+
+def _save(record: Record, args: argparse.Namespace, out: TextIO) -> None:
+    if args.save:
+        record.save(args.save)
+        out.write(f"Record saved to {args.save}\n")
+
+
+def _ask(state: State, seat: int, legal: list, game: str, stdin: TextIO, out: TextIO) -> object | None:
+    texts = [state.action_text(a) for a in legal]
+    out.write("\n" + render(game, state.view(seat), seat) + "\n")
+    while True:
+        out.write(f"Seat {seat}, legal actions: " + " | ".join(f"[{i}] {t}" for i, t in enumerate(texts)) + "\n")
+        out.write(f"seat {seat}> ")
+        out.flush()
+        line = stdin.readline()
+        if not line:
+            return None
+        text = line.strip()
+        if text in ("quit", "exit"):
+            return None
+        if text in ("help", "?"):
+            out.write("Type an action's text or its [number]; 'quit' leaves (the record is saved with --save).\n")
+            continue
+        if text.isdigit() and int(text) < len(legal):
+            return legal[int(text)]
+        try:
+            action = state.parse_action(text)
+        except DolmenError as exc:
+            out.write(f"  ! {exc}\n")
+            continue
+        if action in legal:
+            return action
+        out.write(f"  ! {text!r} is not legal now\n")
+
+
+__all__ = ["RecordError", "cmd_play", "cmd_replay", "cmd_simulate"]

@@ -1,0 +1,30 @@
+"""The game-agnostic kernel (standard library only): the Game/State API, chance, records and replay."""
+
+from dolmen.engine.core import CHANCE, Action, Game, Outcome, Result, State, rank_by
+from dolmen.engine.driver import Policy, RandomPolicy, chance_rng, play_game, random_playout, seat_rng
+from dolmen.engine.errors import DolmenError, IllegalStep, MalformedStep, OptionsError, RecordError
+from dolmen.engine.record import Record, apply_step, replay
+
+__all__ = [
+    "CHANCE",
+    "Action",
+    "DolmenError",
+    "Game",
+    "IllegalStep",
+    "MalformedStep",
+    "OptionsError",
+    "Outcome",
+    "Policy",
+    "RandomPolicy",
+    "Record",
+    "RecordError",
+    "Result",
+    "State",
+    "apply_step",
+    "chance_rng",
+    "play_game",
+    "random_playout",
+    "rank_by",
+    "replay",
+    "seat_rng",
+]

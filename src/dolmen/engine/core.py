@@ -1,0 +1,208 @@
+"""The game-agnostic kernel: the small API through which every driver (terminal, bots, records, server)
+plays a game.
+
+A :class:`Game` is the static description (name, player counts, options). A :class:`State` is one point of
+play. Who acts now is given by :meth:`State.actors`: one or more seats, ``(CHANCE,)`` when chance acts, or
+``()`` once the game is over. Chance is an ordinary recorded step: the state lists the outcomes with their
+probabilities and a driver picks one (usually with :meth:`State.sample_chance` and a seeded generator) and
+applies it. The engine never draws random numbers on its own.
+
+Actions and chance outcomes are small hashable values whose text forms round-trip through
+:meth:`State.action_text` / :meth:`State.parse_action` and :meth:`State.outcome_text` /
+:meth:`State.parse_outcome`.
+
+Checked application (:meth:`State.apply_action`, :meth:`State.apply_chance`) validates first and leaves the
+state unchanged on error. The unchecked ``_apply_*`` methods are the hot path for playouts that already
+picked from the legal list.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Final
+
+from dolmen.engine.errors import IllegalStep, OptionsError
+
+CHANCE: Final = -1
+"""The pseudo-seat that acts when the next step is a chance outcome (dice, a card drawn)."""
+
+Action = Hashable
+Outcome = Hashable
+JSON = Any
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How a finished game ended.
+
+    ``scores`` per seat; ``winners`` the seats sharing first place after tie-breaks; ``ranks`` per seat
+    (1 = first, tied seats share a rank); ``tiebreak`` per seat, the value compared when scores tie;
+    ``reason`` a short text naming the end condition.
+    """
+
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    ranks: tuple[int, ...]
+    reason: str
+    tiebreak: tuple[int, ...] = field(default=())
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "scores": list(self.scores),
+            "winners": list(self.winners),
+            "ranks": list(self.ranks),
+            "reason": self.reason,
+            "tiebreak": list(self.tiebreak),
+        }
+
+
+def rank_by(scores: Sequence[int], tiebreak: Sequence[int], reason: str) -> Result:
+    """Build a :class:`Result`: higher score first, then higher tie-break; exact ties share rank and win."""
+    keys = [(s, t) for s, t in zip(scores, tiebreak, strict=True)]
+    ranks = tuple(1 + sum(1 for other in keys if other > key) for key in keys)
+    winners = tuple(seat for seat, rank in enumerate(ranks) if rank == 1)
+    return Result(tuple(scores), winners, ranks, reason, tuple(tiebreak))
+
+
+class Game(ABC):
+    """Static description of a game: its name, allowed player counts and table options."""
+
+    name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+
+    @abstractmethod
+    def default_options(self) -> dict[str, JSON]:
+        """The options a table gets when nothing is said (JSON values)."""
+
+    @abstractmethod
+    def check_options(self, players: int, options: Mapping[str, JSON]) -> dict[str, JSON]:
+        """Return the complete, normalised options (defaults filled in) or raise :class:`OptionsError`."""
+
+    @abstractmethod
+    def new_state(self, players: int, options: Mapping[str, JSON] | None = None) -> State:
+        """The state before the first step. Deterministic: no seed, chance comes later as steps."""
+
+    @abstractmethod
+    def state_from_view(self, view: Mapping[str, JSON], rng: random.Random) -> State:
+        """A full state consistent with ``view`` (a seat's or a spectator's), sampling with ``rng`` whatever
+        that viewer cannot see. Bots search from such states; with no hidden information it is exact."""
+
+    def check_players(self, players: int) -> None:
+        if not self.min_players <= players <= self.max_players:
+            raise OptionsError(
+                f"{self.name} is played by {self.min_players} to {self.max_players} players, not {players}"
+            )
+
+
+class State(ABC):
+    """One point of play. Mutable: ``apply_*`` change it in place; :meth:`clone` gives an independent copy."""
+
+    game: Game
+    players: int
+
+    # -- who acts ---------------------------------------------------------------------------------------
+    @abstractmethod
+    def actors(self) -> tuple[int, ...]:
+        """Seats that may act now, ``(CHANCE,)`` for a chance step, ``()`` when the game is over."""
+
+    def is_over(self) -> bool:
+        return not self.actors()
+
+    def is_chance(self) -> bool:
+        return self.actors() == (CHANCE,)
+
+    # -- actions ----------------------------------------------------------------------------------------
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every action ``seat`` may take now (empty when the seat is not acting). The one source of
+        legality: drivers, bots and user interfaces all ask it."""
+
+    @abstractmethod
+    def _apply_action(self, seat: int, action: Action) -> None:
+        """Apply an action already known to be legal."""
+
+    def is_legal(self, seat: int, action: Action) -> bool:
+        return seat in self.actors() and action in self.legal_actions(seat)
+
+    def apply_action(self, seat: int, action: Action) -> None:
+        """Apply ``action`` for ``seat``; raise :class:`IllegalStep` (state unchanged) when not allowed."""
+        actors = self.actors()
+        if seat not in actors or seat == CHANCE:
+            who = (
+                "chance"
+                if actors == (CHANCE,)
+                else ("nobody (the game is over)" if not actors else "seat " + ", ".join(map(str, actors)))
+            )
+            raise IllegalStep(f"seat {seat} cannot act now; {who} acts")
+        if action not in self.legal_actions(seat):
+            raise IllegalStep(f"{self.action_text(action)!r} is not a legal action for seat {seat} now")
+        self._apply_action(seat, action)
+
+    @staticmethod
+    @abstractmethod
+    def action_text(action: Action) -> str:
+        """The text form of an action, e.g. ``keep 1 3``."""
+
+    @staticmethod
+    @abstractmethod
+    def parse_action(text: str) -> Action:
+        """Parse a text form; raise :class:`MalformedStep` with what was wrong."""
+
+    # -- chance -----------------------------------------------------------------------------------------
+    @abstractmethod
+    def chance_outcomes(self) -> list[tuple[Outcome, float]]:
+        """The possible outcomes of the pending chance step with their probabilities (summing to 1)."""
+
+    def sample_chance(self, rng: random.Random) -> Outcome:
+        """Draw an outcome with the probabilities of :meth:`chance_outcomes`. Games override this with a
+        faster equivalent (e.g. rolling each die)."""
+        outcomes = self.chance_outcomes()
+        return rng.choices([o for o, _ in outcomes], weights=[p for _, p in outcomes])[0]
+
+    @abstractmethod
+    def is_possible_outcome(self, outcome: Outcome) -> bool:
+        """Whether ``outcome`` has a non-zero probability now (cheaper than listing all outcomes)."""
+
+    @abstractmethod
+    def _apply_chance(self, outcome: Outcome) -> None:
+        """Apply a chance outcome already known to be possible."""
+
+    def apply_chance(self, outcome: Outcome) -> None:
+        """Apply a chance outcome; raise :class:`IllegalStep` (state unchanged) when it is impossible."""
+        if not self.is_chance():
+            raise IllegalStep("no chance step is pending")
+        if not self.is_possible_outcome(outcome):
+            raise IllegalStep(f"{self.outcome_text(outcome)!r} is not a possible outcome now")
+        self._apply_chance(outcome)
+
+    @staticmethod
+    @abstractmethod
+    def outcome_text(outcome: Outcome) -> str:
+        """The text form of a chance outcome, e.g. ``roll 1 1 4``."""
+
+    @staticmethod
+    @abstractmethod
+    def parse_outcome(text: str) -> Outcome:
+        """Parse a chance outcome's text form; raise :class:`MalformedStep`."""
+
+    # -- the rest ---------------------------------------------------------------------------------------
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy (bots search on copies)."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, JSON]:
+        """What ``seat`` may see (``None``: a spectator), as JSON-ready data. Nothing hidden from that viewer
+        appears in it."""
+
+    @abstractmethod
+    def result(self) -> Result:
+        """Scores, winners, ranks and end reason; only when :meth:`is_over`."""
+
+    @abstractmethod
+    def signature(self) -> JSON:
+        """A JSON-ready snapshot of the whole state, for comparing replays (not for players)."""

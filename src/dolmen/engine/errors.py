@@ -1,0 +1,25 @@
+"""Errors raised by the engine kernel and the games built on it."""
+
+
+class DolmenError(Exception):
+    """Base class of every error Dolmen raises on bad input."""
+
+
+class OptionsError(DolmenError):
+    """A game was set up with options or a player count the rules do not allow."""
+
+
+class MalformedStep(DolmenError):
+    """A step's text form could not be parsed (unknown verb, wrong arguments)."""
+
+
+class IllegalStep(DolmenError):
+    """A well-formed step that the rules do not allow now (wrong seat, not a legal action or outcome)."""
+
+
+class RecordError(DolmenError):
+    """A game record is malformed, or one of its steps is illegal; ``step`` is its 1-based number."""
+
+    def __init__(self, message: str, step: int | None = None) -> None:
+        self.step = step
+        super().__init__(f"step {step}: {message}" if step is not None else message)
