@@ -24,7 +24,7 @@ test: lint
 	$(BIN)/pytest -n 2 --durations=15
 
 bench: $(STAMP)
-	$(BIN)/python bench/engine_speed.py
+	for b in bench/*_speed.py; do $(BIN)/python $$b || exit 1; done
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

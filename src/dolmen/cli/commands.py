@@ -7,12 +7,13 @@ import json
 import random
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
 from dolmen.cli.options import options_from_args
 from dolmen.cli.render import render
-from dolmen.engine import CHANCE, DolmenError, Record, RecordError, State, chance_rng, play_game, replay
+from dolmen.engine import CHANCE, Action, DolmenError, Record, RecordError, State, chance_rng, play_game, replay
 from dolmen.engine.driver import Policy
 from dolmen.games import get_game
 
@@ -135,11 +136,12 @@ def _save(record: Record, args: argparse.Namespace, out: TextIO) -> None:
         out.write(f"Record saved to {args.save}\n")
 
 
-def _ask(state: State, seat: int, legal: list, game: str, stdin: TextIO, out: TextIO) -> object | None:
-    texts = [state.action_text(a) for a in legal]
+def _ask(state: State, seat: int, legal: Sequence[Action], game: str, stdin: TextIO, out: TextIO) -> object | None:
+    shown = [state.action_text(legal[i]) for i in range(min(len(legal), 60))]
+    more = f" | ... ({len(legal) - len(shown)} more; type any legal action's text)" if len(legal) > len(shown) else ""
     out.write("\n" + render(game, state.view(seat), seat) + "\n")
     while True:
-        out.write(f"Seat {seat}, legal actions: " + " | ".join(f"[{i}] {t}" for i, t in enumerate(texts)) + "\n")
+        out.write(f"Seat {seat}, legal actions: " + " | ".join(f"[{i}] {t}" for i, t in enumerate(shown)) + more + "\n")
         out.write(f"seat {seat}> ")
         out.flush()
         line = stdin.readline()

@@ -117,9 +117,12 @@ class State(ABC):
 
     # -- actions ----------------------------------------------------------------------------------------
     @abstractmethod
-    def legal_actions(self, seat: int) -> list[Action]:
+    def legal_actions(self, seat: int) -> Sequence[Action]:
         """Every action ``seat`` may take now (empty when the seat is not acting). The one source of
-        legality: drivers, bots and user interfaces all ask it."""
+        legality: drivers, bots and user interfaces all ask it.
+
+        Usually a list; where the set is too large to list (e.g. every possible trade offer) a game returns a
+        lazy sequence that supports ``len``, indexing, iteration and a fast ``in``."""
 
     @abstractmethod
     def _apply_action(self, seat: int, action: Action) -> None:
