@@ -1,0 +1,150 @@
+"""Civilization cards: buying one from the display and its immediate effect (rules page "Civilization cards";
+seed 004 "Dans le jeu, il y a 36 cartes civilisation").
+
+A card costs 1 to 4 goods (never food) by its space; the buyer chooses which goods. The top half acts at once;
+"dice for all" rolls one die per player and, from the buyer clockwise, each player takes one die.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Final
+
+from dolmen.games.stoneage import resolution
+from dolmen.games.stoneage.actions import DECLINE_ACTION, PAY, PICK, TAKE
+from dolmen.games.stoneage.components import (
+    CARDS,
+    E_AGRICULTURE,
+    E_CHOICE,
+    E_DICE_FOR_ALL,
+    E_EXTRA_CARD,
+    E_FOOD,
+    E_ONE_USE_TOOL,
+    E_POINTS,
+    E_RESOURCE,
+    E_ROLL,
+    E_TOOL_STEP,
+    FIRST_CARD,
+    FOOD,
+    GOODS,
+    MAX_AGRICULTURE,
+    NRES,
+    TOOL_TILES,
+    raise_tool,
+)
+from dolmen.games.stoneage.payments import any_goods, exact_payments
+from dolmen.games.stoneage.steps import (
+    DICE_FOR_ALL,
+    HAND_REVEAL,
+    REVEAL,
+    TAKE_GOODS,
+    THEN_RESOLUTION,
+)
+
+if TYPE_CHECKING:
+    from dolmen.games.stoneage.state import StoneAgeState
+
+PICKS: Final = tuple((PICK, face) for face in range(7))
+DIE_GOODS: Final = {1: GOODS[0], 2: GOODS[1], 3: GOODS[2], 4: GOODS[3]}
+"""Dice for all: 1 wood, 2 clay, 3 stone, 4 gold; 5 is a tool step, 6 agriculture +1."""
+
+
+def card_cost(space: int) -> int:
+    """A display space's cost in goods: the space nearest the deck (index 0) costs 1."""
+    return space + 1
+
+
+def legal_card_payments(state: StoneAgeState) -> list[Any]:
+    cost = card_cost(state.target - FIRST_CARD)
+    return [*((PAY, way) for way in exact_payments(state.goods(state.turn), cost)), DECLINE_ACTION]
+
+
+def buy_card(state: StoneAgeState, counts: tuple[int, ...]) -> None:
+    """Pay for the card being resolved, take it into the hand and apply its top half."""
+    seat = state.turn
+    resolution.pay_goods(state, seat, counts)
+    space = state.target - FIRST_CARD
+    card = state.display[space]
+    state.display[space] = -1
+    state.hands[seat] = (*state.hands[seat], card)
+    apply_effect(state, seat, card)
+
+
+def tool_step(state: StoneAgeState, seat: int) -> None:
+    base = seat * TOOL_TILES
+    tiles, used = state.tools[base : base + TOOL_TILES], state.tool_used[base : base + TOOL_TILES]
+    raise_tool(tiles, used)
+    state.tools[base : base + TOOL_TILES], state.tool_used[base : base + TOOL_TILES] = tiles, used
+
+
+def raise_agriculture(state: StoneAgeState, seat: int) -> None:
+    state.agriculture[seat] = min(MAX_AGRICULTURE, state.agriculture[seat] + 1)
+
+
+def apply_effect(state: StoneAgeState, seat: int, card: int) -> None:
+    """The top half of ``card`` for its buyer ``seat``; then resolution goes on unless a step is pending."""
+    spec = CARDS[card]
+    effect, param = spec.effect, spec.param
+    base = seat * NRES
+    if effect == E_FOOD:
+        state.resources[base + FOOD] += int(param)  # type: ignore[arg-type]
+    elif effect == E_RESOURCE:
+        resource, amount = param  # type: ignore[misc]
+        state.resources[base + resource] += amount
+    elif effect == E_CHOICE:
+        state.roll_count = int(param)  # type: ignore[arg-type]
+        state.step = TAKE_GOODS
+        return
+    elif effect == E_TOOL_STEP:
+        tool_step(state, seat)
+    elif effect == E_ROLL:
+        resolution.start_roll(state, 2, int(param))  # type: ignore[arg-type]
+        return
+    elif effect == E_EXTRA_CARD:
+        if state.deck_size:
+            state.reveals = [HAND_REVEAL + seat]
+            state.reveal_then = THEN_RESOLUTION
+            state.step = REVEAL
+            return
+    elif effect == E_DICE_FOR_ALL:
+        resolution.start_roll(state, state.players, DICE_FOR_ALL)
+        return
+    elif effect == E_AGRICULTURE:
+        raise_agriculture(state, seat)
+    elif effect == E_POINTS:
+        state.score[seat] += int(param)  # type: ignore[arg-type]
+    elif effect == E_ONE_USE_TOOL:
+        state.one_use[seat] = (*state.one_use[seat], card)
+    resolution.next_resolver(state)
+
+
+def legal_goods_choices(state: StoneAgeState) -> list[Any]:
+    """ "2 resources of your choice", chosen when the card is taken [ruling]."""
+    return [(TAKE, way) for way in any_goods(state.roll_count)]
+
+
+def apply_take(state: StoneAgeState, action: tuple[int, tuple[int, ...]]) -> None:
+    base = state.turn * NRES
+    for count, resource in zip(action[1], GOODS, strict=True):
+        state.resources[base + resource] += count
+    resolution.next_resolver(state)
+
+
+def legal_picks(state: StoneAgeState) -> list[Any]:
+    return [PICKS[face] for face in sorted(set(state.pick_dice))]
+
+
+def apply_pick(state: StoneAgeState, action: tuple[int, int]) -> None:
+    face, seat = action[1], state.pick_seat
+    if face <= 4:
+        state.resources[seat * NRES + DIE_GOODS[face]] += 1
+    elif face == 5:
+        tool_step(state, seat)
+    else:
+        raise_agriculture(state, seat)
+    dice = list(state.pick_dice)
+    dice.remove(face)
+    state.pick_dice = tuple(dice)
+    if dice:
+        state.pick_seat = (seat + 1) % state.players
+    else:
+        resolution.next_resolver(state)

@@ -1,0 +1,138 @@
+"""Phase 3: feeding, then the end of the round: the end conditions, the display and building stacks refilled
+(chance steps drawn from the unseen pools), the start player passing left (seed 004 "Phase 3 : nourrir les
+personnages", "Fin de la partie"; rules page "Actions, feeding, next round" and "End and score").
+
+``per_round_effects`` and ``food_needed`` are the hooks for modules (huts that yield goods each round, igloos
+that spare food, animals whose people need no food).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Final
+
+from dolmen.games.stoneage import placement, resolution
+from dolmen.games.stoneage.actions import FEED, PENALTY_ACTION
+from dolmen.games.stoneage.components import FOOD, NRES
+from dolmen.games.stoneage.payments import exact_payments
+from dolmen.games.stoneage.steps import (
+    FEED_PEOPLE,
+    HAND_REVEAL,
+    OVER,
+    REVEAL,
+    STACK_REVEAL,
+    THEN_NEW_ROUND,
+)
+
+if TYPE_CHECKING:
+    from dolmen.games.stoneage.state import StoneAgeState
+
+HUNGER_PENALTY: Final = 10
+END_BY_STACK: Final = "a building stack is empty"
+END_BY_DECK: Final = "the deck cannot refill the display"
+
+
+def per_round_effects(state: StoneAgeState, seat: int) -> None:
+    """What a player receives at each feeding before eating (base game: nothing; modules add hut incomes)."""
+
+
+def food_needed(state: StoneAgeState, seat: int) -> int:
+    """How much food ``seat``'s people eat this round: one each (modules may spare some)."""
+    return state.people[seat]
+
+
+def begin_feeding(state: StoneAgeState) -> None:
+    state.turn = state.start
+    feed_from(state, 0)
+
+
+def feed_from(state: StoneAgeState, offset: int) -> None:
+    """Feed the players from the ``offset``-th after the start player on; stop at a player who must choose how
+    to cover a shortage."""
+    players, resources = state.players, state.resources
+    for step in range(offset, players):
+        seat = (state.start + step) % players
+        per_round_effects(state, seat)
+        food = resources[seat * NRES + FOOD] + state.agriculture[seat]
+        need = food_needed(state, seat)
+        if food >= need:
+            resources[seat * NRES + FOOD] = food - need
+            continue
+        resources[seat * NRES + FOOD] = 0
+        if sum(state.goods(seat)) >= need - food:
+            state.turn = seat
+            state.shortage = need - food
+            state.step = FEED_PEOPLE
+            return
+        state.score[seat] -= HUNGER_PENALTY
+    end_round(state)
+
+
+def legal_feeding(state: StoneAgeState) -> list[Any]:
+    ways = exact_payments(state.goods(state.turn), state.shortage)
+    return [*((FEED, way) for way in ways), PENALTY_ACTION]
+
+
+def _after_choice(state: StoneAgeState) -> None:
+    feed_from(state, (state.turn - state.start) % state.players + 1)
+
+
+def apply_feed(state: StoneAgeState, action: tuple[int, tuple[int, ...]]) -> None:
+    resolution.pay_goods(state, state.turn, action[1])
+    _after_choice(state)
+
+
+def apply_penalty(state: StoneAgeState, action: tuple[int]) -> None:
+    state.score[state.turn] -= HUNGER_PENALTY
+    _after_choice(state)
+
+
+def end_round(state: StoneAgeState) -> None:
+    """Check both end conditions; otherwise slide the display, queue the reveals and pass the start player."""
+    if 0 in state.stack_left:
+        finish(state, END_BY_STACK)
+        return
+    kept = [card for card in state.display if card >= 0]
+    missing = len(state.display) - len(kept)
+    if missing > state.deck_size:
+        finish(state, END_BY_DECK)
+        return
+    state.display = kept + [-1] * missing
+    state.reveals = [
+        *range(len(kept), len(state.display)),
+        *(STACK_REVEAL + i for i in range(state.nstacks) if state.stack_top[i] < 0),
+    ]
+    state.reveal_then = THEN_NEW_ROUND
+    state.start = (state.start + 1) % state.players
+    state.round += 1
+    if state.reveals:
+        state.step = REVEAL
+    else:
+        placement.begin_round(state)
+
+
+def finish(state: StoneAgeState, reason: str) -> None:
+    state.end_reason = reason
+    state.step = OVER
+
+
+def apply_reveal(state: StoneAgeState, identity: int) -> None:
+    """The first pending reveal shows ``identity`` (a card or a building tile) drawn from its unseen pool."""
+    code = state.reveals.pop(0)
+    if code < STACK_REVEAL or code >= HAND_REVEAL:
+        state.deck[identity] -= 1
+        state.deck_size -= 1
+        if code < STACK_REVEAL:
+            state.display[code] = identity
+        else:
+            seat = code - HAND_REVEAL
+            state.hands[seat] = (*state.hands[seat], identity)
+    else:
+        state.pool[identity] -= 1
+        state.pool_size -= 1
+        state.stack_top[code - STACK_REVEAL] = identity
+    if state.reveals:
+        return
+    if state.reveal_then == THEN_NEW_ROUND:
+        placement.begin_round(state)
+    else:
+        resolution.next_resolver(state)

@@ -1,0 +1,55 @@
+"""The *Stone Age* game description: player counts and table options."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, ClassVar, Final
+
+from dolmen.engine.core import Game
+from dolmen.engine.errors import OptionsError
+from dolmen.games.stoneage import views
+from dolmen.games.stoneage.state import StoneAgeState
+
+MODULES: Final = ("extension", "new_huts", "mammoths", "winter", "animals", "igloos")
+"""Module names the rules page describes; none is available in this engine yet."""
+AVAILABLE_MODULES: Final[tuple[str, ...]] = ()
+
+
+class StoneAge(Game):
+    """*Stone Age*, 2–4 players. Options: ``modules`` (list of module names; none available yet) and
+    ``open_cards`` (civilization cards visible to all)."""
+
+    name: ClassVar[str] = "stoneage"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+
+    def default_options(self) -> dict[str, Any]:
+        return {"modules": [], "open_cards": False}
+
+    def check_options(self, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
+        self.check_players(players)
+        unknown = set(options) - {"modules", "open_cards"}
+        if unknown:
+            raise OptionsError(f"unknown stoneage option(s): {', '.join(sorted(unknown))} (modules, open_cards)")
+        full = self.default_options() | dict(options)
+        modules, open_cards = full["modules"], full["open_cards"]
+        if not isinstance(modules, list) or not all(isinstance(m, str) for m in modules):
+            raise OptionsError(f"option 'modules' must be a list of module names, not {modules!r}")
+        for module in modules:
+            if module not in MODULES:
+                raise OptionsError(f"unknown module {module!r}; modules: {', '.join(MODULES)}")
+            if module not in AVAILABLE_MODULES:
+                raise OptionsError(f"module {module} is not available yet")
+        if not isinstance(open_cards, bool):
+            raise OptionsError(f"option 'open_cards' must be true or false, not {open_cards!r}")
+        return {"modules": list(modules), "open_cards": open_cards}
+
+    def new_state(self, players: int, options: Mapping[str, Any] | None = None) -> StoneAgeState:
+        full = self.check_options(players, options or {})
+        state = StoneAgeState(self, players, tuple(full["modules"]), full["open_cards"])
+        state.settle()
+        return state
+
+    def state_from_view(self, view: Mapping[str, Any], rng: random.Random) -> StoneAgeState:
+        return views.state_from_view(self, view, rng)

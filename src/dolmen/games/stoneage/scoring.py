@@ -1,0 +1,74 @@
+"""Final scoring (seed 004 "Score final"; rules page "End and score").
+
+Points so far + green culture sets (each set of different symbols scores its size squared) + sand figures
+(farmers × agriculture, toolmakers × total tool value, hut builders × buildings, shamans × people) + 1 per good
+left (never food). Ties: agriculture + total tool value + people; still tied, shared.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from dolmen.engine.core import Result, rank_by
+from dolmen.games.stoneage.components import CARDS, CULTURES, FARMER, FIGURES, HUT_BUILDER, SHAMAN, TOOL_TILES
+from dolmen.games.stoneage.components import TOOLMAKER_FIGURE as TOOLMAKER_FIG
+
+if TYPE_CHECKING:
+    from dolmen.games.stoneage.state import StoneAgeState
+
+
+def culture_points(hand: tuple[int, ...]) -> int:
+    """Sets of different culture symbols, each scoring its size squared: 6 different + 2 doubles = 36 + 4."""
+    counts = [0] * len(CULTURES)
+    for card in hand:
+        if CARDS[card].culture >= 0:
+            counts[CARDS[card].culture] += 1
+    points, layer = 0, 1
+    while True:
+        size = sum(1 for c in counts if c >= layer)
+        if not size:
+            return points
+        points += size * size
+        layer += 1
+
+
+def figures(hand: tuple[int, ...]) -> list[int]:
+    """How many figures of each kind (farmer, toolmaker, hut builder, shaman) a hand shows."""
+    totals = [0] * len(FIGURES)
+    for card in hand:
+        spec = CARDS[card]
+        if spec.figure >= 0:
+            totals[spec.figure] += spec.figures
+    return totals
+
+
+def tool_value(state: StoneAgeState, seat: int) -> int:
+    """The total value of ``seat``'s tool tiles (one-use tools do not count)."""
+    return sum(state.tools[seat * TOOL_TILES : (seat + 1) * TOOL_TILES])
+
+
+def figure_points(state: StoneAgeState, seat: int) -> int:
+    totals = figures(state.hands[seat])
+    return (
+        totals[FARMER] * state.agriculture[seat]
+        + totals[TOOLMAKER_FIG] * tool_value(state, seat)
+        + totals[HUT_BUILDER] * len(state.built[seat])
+        + totals[SHAMAN] * state.people[seat]
+    )
+
+
+def final_score(state: StoneAgeState, seat: int) -> int:
+    return state.score[seat] + culture_points(state.hands[seat]) + figure_points(state, seat) + sum(state.goods(seat))
+
+
+def tiebreak(state: StoneAgeState, seat: int) -> int:
+    return state.agriculture[seat] + tool_value(state, seat) + state.people[seat]
+
+
+def result(state: StoneAgeState) -> Result:
+    seats = range(state.players)
+    return rank_by(
+        [final_score(state, seat) for seat in seats],
+        [tiebreak(state, seat) for seat in seats],
+        state.end_reason,
+    )

@@ -1,0 +1,240 @@
+"""What each seat may see, the full signature, and rebuilding a full state from a view.
+
+Hidden from a seat (rules page, [ruling] on cards; seed 004 "On ne peut voir que ses propres cartes"): the
+civilization cards in other players' hands, except one-use tool cards lying face up until used, unless the
+table has open cards; the order of the deck and of the building tiles, which no state holds. A view lists the
+multiset of cards the seat has not seen (deck and others' hidden cards together) and how many cards each player
+holds, never which hidden card is where.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from dolmen.engine.core import JSON
+from dolmen.games.stoneage.components import (
+    BUILDING_INDEX,
+    BUILDINGS,
+    CARD_INDEX,
+    CARDS,
+    FIRST_CARD,
+    FIRST_STACK,
+    GATHERING_SITES,
+    NLOC,
+    NRES,
+    ONE_USE_VALUE,
+    RESOURCE_NAMES,
+    RESOURCE_VALUES,
+    TOOL_TILES,
+    location_name,
+)
+from dolmen.games.stoneage.steps import (
+    CHOOSE_TOOLS,
+    DICE_FOR_ALL,
+    FEED_PEOPLE,
+    OVER,
+    PLACE_PEOPLE,
+    REVEAL,
+    ROLL_DICE,
+    STEP_NAMES,
+    THEN_NEW_ROUND,
+)
+
+if TYPE_CHECKING:
+    from dolmen.games.stoneage.game import StoneAge
+    from dolmen.games.stoneage.state import StoneAgeState
+
+_LOCATION_BY_NAME = {location_name(loc): loc for loc in range(NLOC)}
+
+
+def phase_name(state: StoneAgeState) -> str:
+    step = state.step
+    if step == PLACE_PEOPLE:
+        return "placement"
+    if step == FEED_PEOPLE:
+        return "feeding"
+    if step == OVER:
+        return "over"
+    if step == REVEAL and state.reveal_then == THEN_NEW_ROUND:
+        return "refill"
+    return "actions"
+
+
+def can_see_hand(state: StoneAgeState, viewer: int | None, seat: int) -> bool:
+    return state.open_cards or state.step == OVER or viewer == seat
+
+
+def hidden_part(state: StoneAgeState, seat: int) -> Counter[int]:
+    """The cards of ``seat`` that others cannot see: the hand less the face-up one-use tools."""
+    return Counter(state.hands[seat]) - Counter(state.one_use[seat])
+
+
+def _seat_view(state: StoneAgeState, viewer: int | None, seat: int) -> dict[str, JSON]:
+    base = seat * NRES
+    tools = slice(seat * TOOL_TILES, (seat + 1) * TOOL_TILES)
+    visible = can_see_hand(state, viewer, seat)
+    return {
+        "resources": {name: state.resources[base + r] for r, name in enumerate(RESOURCE_NAMES)},
+        "people": state.people[seat],
+        "available": state.available[seat],
+        "agriculture": state.agriculture[seat],
+        "score": state.score[seat],
+        "tools": state.tools[tools],
+        "tools_used": state.tool_used[tools],
+        "one_use": [CARDS[card].id for card in state.one_use[seat]],
+        "buildings": [BUILDINGS[tile].id for tile in state.built[seat]],
+        "cards": [CARDS[card].id for card in state.hands[seat]] if visible else None,
+        "card_count": len(state.hands[seat]),
+        "placed": {
+            location_name(loc): state.placed[seat * NLOC + loc]
+            for loc in range(NLOC)
+            if state.placed[seat * NLOC + loc]
+        },
+    }
+
+
+def unseen_cards(state: StoneAgeState, viewer: int | None) -> dict[str, int]:
+    """The cards ``viewer`` has not seen: the deck and every hidden part of others' hands, as one multiset."""
+    unseen: Counter[int] = Counter({card: n for card, n in enumerate(state.deck) if n})
+    for seat in range(state.players):
+        if not can_see_hand(state, viewer, seat):
+            unseen += hidden_part(state, seat)
+    return {CARDS[card].id: unseen[card] for card in sorted(unseen)}
+
+
+def tool_options(state: StoneAgeState) -> list[JSON]:
+    """While tools are chosen: each choice's text, dice total with tools and yield."""
+    from dolmen.games.stoneage.actions import action_text
+
+    divisor = RESOURCE_VALUES[state.roll_res]
+    options: list[JSON] = []
+    for action in state.legal_actions(state.turn):
+        tiles: tuple[int, ...] = action[1]  # type: ignore[index]
+        once: tuple[int, ...] = action[2]  # type: ignore[index]
+        total = state.roll_total + sum(tiles) + sum(once)
+        options.append({"action": action_text(action), "total": total, "yield": total // divisor})
+    return options
+
+
+def view(state: StoneAgeState, viewer: int | None) -> dict[str, JSON]:
+    """The JSON-ready view of ``viewer`` (a seat, or ``None`` for a spectator)."""
+    actors = state.actors()
+    doc: dict[str, JSON] = {
+        "game": "stoneage",
+        "players": state.players,
+        "options": {"modules": list(state.modules), "open_cards": state.open_cards},
+        "viewer": viewer,
+        "round": state.round,
+        "start_player": state.start,
+        "phase": phase_name(state),
+        "step": STEP_NAMES[state.step],
+        "acting": None if not actors else ("chance" if actors[0] < 0 else actors[0]),
+        "turn": state.turn,
+        "target": location_name(state.target) if state.target >= 0 else None,
+        "roll_count": state.roll_count,
+        "roll_resource": "dice for all" if state.roll_res == DICE_FOR_ALL else RESOURCE_NAMES[state.roll_res],
+        "roll_total": state.roll_total,
+        "pick_dice": list(state.pick_dice),
+        "pick_seat": state.pick_seat,
+        "shortage": state.shortage,
+        "reveals": list(state.reveals),
+        "reveal_then": state.reveal_then,
+        "seats": [_seat_view(state, viewer, seat) for seat in range(state.players)],
+        "display": [CARDS[card].id if card >= 0 else None for card in state.display],
+        "deck": state.deck_size,
+        "stacks": [
+            {"top": BUILDINGS[top].id if top >= 0 else None, "left": left}
+            for top, left in zip(state.stack_top, state.stack_left, strict=True)
+        ],
+        "unseen_cards": unseen_cards(state, viewer),
+        "unseen_buildings": {BUILDINGS[i].id: n for i, n in enumerate(state.pool) if n},
+        "end_reason": state.end_reason,
+    }
+    if state.step == CHOOSE_TOOLS:
+        doc["tool_choices"] = tool_options(state)
+    if state.step == OVER:
+        doc["result"] = state.result().to_json()
+    return doc
+
+
+def signature(state: StoneAgeState) -> JSON:
+    """Everything, hidden parts included: the spectator's view plus every hand and the deck's multiset."""
+    doc = view(state, None)
+    doc["hands"] = [[CARDS[card].id for card in hand] for hand in state.hands]
+    doc["deck_cards"] = {CARDS[card].id: n for card, n in enumerate(state.deck) if n}
+    return doc
+
+
+def state_from_view(game: StoneAge, doc: Mapping[str, Any], rng: random.Random) -> StoneAgeState:
+    """A full state consistent with ``doc``: hidden hand cards are dealt at random from the unseen cards, the
+    rest of them form the deck."""
+    from dolmen.games.stoneage.state import StoneAgeState
+
+    options = doc["options"]
+    state = StoneAgeState(game, doc["players"], tuple(options["modules"]), bool(options["open_cards"]))
+    for seat, seat_doc in enumerate(doc["seats"]):
+        _load_seat(state, seat, seat_doc)
+    unseen = [CARD_INDEX[card] for card, n in doc["unseen_cards"].items() for _ in range(n)]
+    rng.shuffle(unseen)
+    for seat, seat_doc in enumerate(doc["seats"]):
+        if seat_doc["cards"] is None:
+            hidden = seat_doc["card_count"] - len(seat_doc["one_use"])
+            dealt, unseen = unseen[:hidden], unseen[hidden:]
+            state.hands[seat] = (*state.one_use[seat], *dealt)
+    state.deck = [0] * len(CARDS)
+    for card in unseen:
+        state.deck[card] += 1
+    state.deck_size = len(unseen)
+    state.display = [CARD_INDEX[card] if card else -1 for card in doc["display"]]
+    state.stack_top = [BUILDING_INDEX[s["top"]] if s["top"] else -1 for s in doc["stacks"]]
+    state.stack_left = [s["left"] for s in doc["stacks"]]
+    state.pool = [doc["unseen_buildings"].get(tile.id, 0) for tile in BUILDINGS]
+    state.pool_size = sum(state.pool)
+    _load_flow(state, doc)
+    state.refresh()
+    return state
+
+
+def _load_seat(state: StoneAgeState, seat: int, seat_doc: Mapping[str, Any]) -> None:
+    base = seat * NRES
+    for r, name in enumerate(RESOURCE_NAMES):
+        state.resources[base + r] = seat_doc["resources"][name]
+    state.people[seat] = seat_doc["people"]
+    state.available[seat] = seat_doc["available"]
+    state.agriculture[seat] = seat_doc["agriculture"]
+    state.score[seat] = seat_doc["score"]
+    state.tools[seat * TOOL_TILES : (seat + 1) * TOOL_TILES] = seat_doc["tools"]
+    state.tool_used[seat * TOOL_TILES : (seat + 1) * TOOL_TILES] = seat_doc["tools_used"]
+    state.one_use[seat] = tuple(CARD_INDEX[card] for card in seat_doc["one_use"])
+    state.built[seat] = tuple(BUILDING_INDEX[tile] for tile in seat_doc["buildings"])
+    if seat_doc["cards"] is not None:
+        state.hands[seat] = tuple(CARD_INDEX[card] for card in seat_doc["cards"])
+    for name, count in seat_doc["placed"].items():
+        loc = _LOCATION_BY_NAME[name]
+        state.placed[seat * NLOC + loc] = count
+        state.occupancy[loc] += count
+        state.colours[loc] += 1
+
+
+def _load_flow(state: StoneAgeState, doc: Mapping[str, Any]) -> None:
+    state.round = doc["round"]
+    state.start = doc["start_player"]
+    state.step = STEP_NAMES.index(doc["step"])
+    state.turn = doc["turn"]
+    state.target = _LOCATION_BY_NAME[doc["target"]] if doc["target"] else -1
+    state.roll_count = doc["roll_count"]
+    resource = doc["roll_resource"]
+    state.roll_res = DICE_FOR_ALL if resource == "dice for all" else RESOURCE_NAMES.index(resource)
+    state.roll_total = doc["roll_total"]
+    state.pick_dice = tuple(doc["pick_dice"])
+    state.pick_seat = doc["pick_seat"]
+    state.shortage = doc["shortage"]
+    state.reveals = list(doc["reveals"])
+    state.reveal_then = doc["reveal_then"]
+    state.end_reason = doc["end_reason"]
+
+
+__all__ = ["FIRST_CARD", "FIRST_STACK", "GATHERING_SITES", "ONE_USE_VALUE", "ROLL_DICE"]
