@@ -6,6 +6,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from dolmen.cli.arena import add_arena_parser, cmd_arena
 from dolmen.cli.options import add_option_flags
 from dolmen.engine import DolmenError
 from dolmen.games import GAMES
@@ -37,6 +38,8 @@ def build_parser() -> argparse.ArgumentParser:
     rep = sub.add_parser("replay", help="replay a game record and print its result")
     rep.add_argument("file")
     rep.add_argument("--json", action="store_true")
+
+    add_arena_parser(sub)
     return parser
 
 
@@ -52,6 +55,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 return commands.cmd_simulate(args)
             case "replay":
                 return commands.cmd_replay(args)
+            case "arena":
+                return cmd_arena(args)
     except DolmenError as exc:
         sys.stderr.write(f"dolmen: {exc}\n")
         return 2

@@ -1,0 +1,86 @@
+"""Bot specs, levels and the registry that game-specific bots join."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from dolmen.bots import BOTS, LEVELS, BotRegistry, Budget, MCTSBot, RandomBot, make_bot, split_spec
+from dolmen.bots.budget import level_budget
+from dolmen.engine import OptionsError
+from dolmen.engine.driver import Policy
+from tests.engine.toy import Pig
+
+
+def test_specs_split_into_name_and_level() -> None:
+    assert split_spec("mcts:hard") == ("mcts", "hard")
+    assert split_spec(" random ") == ("random", None)
+    for bad in ("", ":hard", "mcts:"):
+        with pytest.raises(OptionsError, match="NAME or NAME:LEVEL"):
+            split_spec(bad)
+
+
+def test_generic_bots_are_built_for_any_game_and_levels_set_the_budget() -> None:
+    assert isinstance(make_bot("random"), RandomBot)
+    assert isinstance(make_bot("random", "pig"), RandomBot)
+    hard = make_bot("mcts:hard", "pig")
+    assert isinstance(hard, MCTSBot)
+    assert hard.budget == LEVELS["hard"] and hard.budget.seconds == 1.0
+    untimed = make_bot("mcts:hard", timed=False)
+    assert isinstance(untimed, MCTSBot) and untimed.budget == Budget(LEVELS["hard"].iterations)
+    default = make_bot("mcts")
+    assert isinstance(default, MCTSBot) and default.budget == LEVELS["medium"]
+    counted = make_bot("mcts:250")
+    assert isinstance(counted, MCTSBot) and counted.budget == Budget(250)
+
+
+def test_unknown_bots_and_levels_are_refused_with_the_known_ones() -> None:
+    with pytest.raises(OptionsError, match=r"unknown bot 'greedy'.*known bots: mcts, random"):
+        make_bot("greedy")
+    with pytest.raises(OptionsError, match=r"unknown level 'brutal'; levels: easy, medium, hard"):
+        make_bot("mcts:brutal")
+    with pytest.raises(OptionsError, match="random bot has no levels"):
+        make_bot("random:hard")
+    with pytest.raises(OptionsError, match="at least 1"):
+        level_budget("0", timed=True)
+
+
+def test_a_game_specific_bot_is_discovered_and_replaces_the_generic_one_for_its_game_only() -> None:
+    from tests.bots.plugins import REGISTRY
+
+    def generic(level: str | None, *, timed: bool) -> Policy:
+        return RandomBot()
+
+    if "holdat" not in REGISTRY.names():  # generic names only
+        REGISTRY.register("holdat", generic)
+    assert isinstance(REGISTRY.make("holdat"), RandomBot)  # no game named: the generic one
+    bot = REGISTRY.make("holdat:15", "pig")  # importing tests/bots/plugins/pig_scripted.py registered it
+    assert type(bot).__name__ == "HoldAt"
+    assert bot.act(Pig(), {"turn": 15}, ["roll", "hold"], random.Random(0)) == "hold"
+    assert isinstance(REGISTRY.make("holdat", "rtta"), RandomBot)
+    assert REGISTRY.entry("holdat", "pig").game == "pig"
+
+
+def test_a_game_specific_bot_needs_its_game_and_names_cannot_be_taken_twice() -> None:
+    registry = BotRegistry()
+
+    def factory(level: str | None, *, timed: bool) -> Policy:
+        return RandomBot()
+
+    registry.register("greedy", factory, game="rtta")
+    with pytest.raises(OptionsError, match="'greedy' is specific to rtta; say which game"):
+        registry.make("greedy")
+    with pytest.raises(OptionsError, match="unknown bot 'greedy' for stoneage"):
+        registry.make("greedy", "stoneage")
+    assert isinstance(registry.make("greedy", "rtta"), RandomBot)
+    with pytest.raises(ValueError, match="already registered for 'rtta'"):
+        registry.register("greedy", factory, game="rtta")
+    with pytest.raises(ValueError, match="no ':'"):
+        registry.register("a:b", factory)
+    assert registry.names("rtta") == ["greedy"] and registry.names() == []
+
+
+def test_the_default_registry_lists_the_generic_bots() -> None:
+    assert [entry.name for entry in BOTS.entries()] == ["mcts", "random"]
+    assert BOTS.entry("mcts").levels == ("easy", "medium", "hard")
