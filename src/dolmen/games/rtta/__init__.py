@@ -1,0 +1,11 @@
+"""*Roll Through the Ages* (*The Bronze Age* and *The Late Bronze Age*): the rules engine.
+
+Modules by concern: ``components`` (the rule tables), ``actions`` (action and outcome text forms), ``steps``
+(what a state waits for), one module per phase (``rolling``, ``harvest``, ``disasters``, ``building``,
+``trading``, ``buying``, ``scoring``), ``views`` and the wiring in ``state`` and ``game``.
+"""
+
+from dolmen.games.rtta.game import RollThroughTheAges
+from dolmen.games.rtta.state import RttaState
+
+__all__ = ["RollThroughTheAges", "RttaState"]

@@ -1,0 +1,273 @@
+"""Actions and chance outcomes of *Roll Through the Ages*: small tuples and their text forms.
+
+An action is a tuple whose first item names its kind; the text forms (``docs/rtta.md``) round-trip through
+:func:`action_text` and :func:`parse_action`:
+
+=====================  ==========================================  =======================================
+kind                   tuple                                       text
+=====================  ==========================================  =======================================
+preservation           ``("preserve",)`` / ``("roll",)``           ``preserve`` / ``roll``
+reroll / stop          ``("reroll", counts)`` / ``("keep",)``      ``reroll goods coins`` / ``keep``
+Leadership             ``("leadership", face)``                    ``leadership skull``
+food or workers        ``("food", n)``                             ``food 1`` (n such dice give food)
+Smithing               ``("spearheads", n)``                       ``spearheads 2``
+build                  ``("build", target, n)``                    ``build great-wall 3``
+Engineering            ``("engineer", n)``                         ``engineer 2`` (turn in 2 stone)
+ship                   ``("ship",)``                               ``ship``
+offer                  ``("offer", seat, vector)``                 ``offer 1 give 2 wood get 3 food``
+answer                 ``("accept",)`` / ``("decline",)``          ``accept`` / ``decline``
+ship swap              ``("swap", good, good)``                    ``swap stone cloth``
+buy                    ``("buy", dev, tracks, food)``              ``buy coinage with wood stone food 2``
+discard                ``("discard", vector)``                     ``discard 1 wood 2 stone``
+end a step             ``("end", step)``                           ``end build`` / ``end trade`` / ``end buy``
+=====================  ==========================================  =======================================
+
+``counts`` is a 6-tuple of dice per face; an offer's ``vector`` is the net transfer from the active player to
+``seat`` over (food, wood, stone, pottery, cloth, spearheads): positive gives, negative gets. ``tracks`` is a
+bit mask of the goods tracks spent whole. A chance outcome is a 6-tuple of dice per face, text ``roll food3
+goods skull``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dolmen.engine.errors import MalformedStep
+from dolmen.games.rtta.components import (
+    DEVELOPMENT_BY_NAME,
+    DEVELOPMENT_NAMES,
+    FACE_BY_NAME,
+    FACE_NAMES,
+    FACES,
+    GOOD_BY_NAME,
+    GOOD_NAMES,
+    GOOD_TYPES,
+    TARGET_BY_NAME,
+    TARGET_NAMES,
+    TRADE_NAMES,
+)
+
+Action = tuple[Any, ...]
+
+PRESERVE: Action = ("preserve",)
+ROLL: Action = ("roll",)
+KEEP: Action = ("keep",)
+SHIP: Action = ("ship",)
+ACCEPT: Action = ("accept",)
+DECLINE: Action = ("decline",)
+END_BUILD: Action = ("end", "build")
+END_TRADE: Action = ("end", "trade")
+END_BUY: Action = ("end", "buy")
+_WORDS = {PRESERVE: "preserve", ROLL: "roll", KEEP: "keep", SHIP: "ship", ACCEPT: "accept", DECLINE: "decline"}
+_ENDS = {"build": END_BUILD, "trade": END_TRADE, "buy": END_BUY}
+TRADE_BY_NAME = {name: index for index, name in enumerate(TRADE_NAMES)}
+
+
+def faces_text(counts: tuple[int, ...]) -> str:
+    return " ".join(FACE_NAMES[face] for face in range(FACES) for _ in range(counts[face]))
+
+
+def _amounts_text(pairs: list[tuple[int, str]]) -> str:
+    return " ".join(f"{n} {name}" for n, name in pairs)
+
+
+def action_text(action: Action) -> str:
+    """The text form of an action (see the module docstring); ``repr`` for a value that is no rtta action,
+    so that error messages about it can still be written."""
+    try:
+        return _action_text(action)
+    except (TypeError, IndexError, KeyError, ValueError, AttributeError):
+        return repr(action)
+
+
+def _action_text(action: Action) -> str:
+    kind = action[0]
+    if len(action) == 1:
+        return _WORDS[action]
+    match kind:
+        case "end":
+            return f"end {action[1]}"
+        case "reroll":
+            return "reroll " + faces_text(action[1])
+        case "leadership":
+            return "leadership " + FACE_NAMES[action[1]]
+        case "food" | "spearheads" | "engineer":
+            return f"{kind} {action[1]}"
+        case "build":
+            return f"build {TARGET_NAMES[action[1]]} {action[2]}"
+        case "offer":
+            vector = action[2]
+            give = [(v, TRADE_NAMES[i]) for i, v in enumerate(vector) if v > 0]
+            get = [(-v, TRADE_NAMES[i]) for i, v in enumerate(vector) if v < 0]
+            text = f"offer {action[1]}"
+            if give:
+                text += " give " + _amounts_text(give)
+            if get:
+                text += " get " + _amounts_text(get)
+            return text
+        case "swap":
+            return f"swap {GOOD_NAMES[action[1]]} {GOOD_NAMES[action[2]]}"
+        case "buy":
+            _, dev, tracks, food = action
+            text = "buy " + DEVELOPMENT_NAMES[dev]
+            spent = [GOOD_NAMES[g] for g in range(GOOD_TYPES) if tracks >> g & 1]
+            if spent or food:
+                text += " with " + " ".join(spent + ([f"food {food}"] if food else []))
+            return text
+        case "discard":
+            return "discard " + _amounts_text([(v, GOOD_NAMES[g]) for g, v in enumerate(action[1]) if v])
+    raise ValueError(f"not an rtta action: {action!r}")
+
+
+def _count(word: str, text: str, minimum: int = 1) -> int:
+    if not word.isdigit() or int(word) < minimum:
+        least = "a whole number" if minimum == 0 else f"a whole number of at least {minimum}"
+        raise MalformedStep(f"expected {least}, got {word!r} in {text!r}")
+    return int(word)
+
+
+def _face(word: str, text: str) -> int:
+    if word not in FACE_BY_NAME:
+        raise MalformedStep(f"unknown die face {word!r} in {text!r}; faces: {', '.join(FACE_NAMES)}")
+    return FACE_BY_NAME[word]
+
+
+def _good(word: str, text: str) -> int:
+    if word not in GOOD_BY_NAME:
+        raise MalformedStep(f"unknown good {word!r} in {text!r}; goods: {', '.join(GOOD_NAMES)}")
+    return GOOD_BY_NAME[word]
+
+
+def parse_faces(words: list[str], text: str) -> tuple[int, ...]:
+    """Die faces (any order) as counts per face."""
+    if not words:
+        raise MalformedStep(f"expected die faces after {text.split()[0]!r} in {text!r}")
+    counts = [0] * FACES
+    for word in words:
+        counts[_face(word, text)] += 1
+    return tuple(counts)
+
+
+def _amounts(words: list[str], names: dict[str, int], size: int, text: str) -> list[int]:
+    """``N name N name ...`` into a vector; each name at most once, each N at least 1."""
+    if not words or len(words) % 2:
+        raise MalformedStep(f"expected pairs of 'COUNT NAME' in {text!r}")
+    vector = [0] * size
+    for i in range(0, len(words), 2):
+        n, name = _count(words[i], text), words[i + 1]
+        if name not in names:
+            raise MalformedStep(f"unknown item {name!r} in {text!r}; expected one of {', '.join(names)}")
+        if vector[names[name]]:
+            raise MalformedStep(f"{name!r} named twice in {text!r}")
+        vector[names[name]] = n
+    return vector
+
+
+def _parse_offer(words: list[str], text: str) -> Action:
+    if len(words) < 3:
+        raise MalformedStep(f"expected 'offer SEAT give N GOOD ... get N GOOD ...', got {text!r}")
+    seat = _count(words[1], text, 0)
+    rest = words[2:]
+    give_words: list[str] = []
+    get_words: list[str] = []
+    if rest[0] == "give" and "get" in rest:
+        split = rest.index("get")
+        give_words, get_words = rest[1:split], rest[split + 1 :]
+        if not give_words or not get_words:
+            raise MalformedStep(f"'give' and 'get' each need 'COUNT NAME' pairs in {text!r}")
+    elif rest[0] == "give":
+        give_words = rest[1:]
+    elif rest[0] == "get":
+        get_words = rest[1:]
+    else:
+        raise MalformedStep(f"expected 'give' or 'get' after the seat in {text!r}")
+    vector = [0] * len(TRADE_NAMES)
+    for sign, part in ((1, give_words), (-1, get_words)):
+        if part:
+            amounts = _amounts(part, TRADE_BY_NAME, len(TRADE_NAMES), text)
+            for i, n in enumerate(amounts):
+                if n and vector[i]:
+                    raise MalformedStep(f"{TRADE_NAMES[i]!r} is both given and got in {text!r}")
+                vector[i] += sign * n
+    if not any(vector):
+        raise MalformedStep(f"an offer must give or get something: {text!r}")
+    return ("offer", seat, tuple(vector))
+
+
+def _parse_buy(words: list[str], text: str) -> Action:
+    if len(words) < 2 or words[1] not in DEVELOPMENT_BY_NAME:
+        raise MalformedStep(f"expected 'buy DEVELOPMENT [with GOOD ... food N]', got {text!r}")
+    dev = DEVELOPMENT_BY_NAME[words[1]]
+    tracks, food = 0, 0
+    rest = words[2:]
+    if rest:
+        if rest[0] != "with" or len(rest) == 1:
+            raise MalformedStep(f"expected 'with GOOD ... [food N]' after the development in {text!r}")
+        rest = rest[1:]
+        if len(rest) >= 2 and rest[-2] == "food":
+            food = _count(rest[-1], text)
+            rest = rest[:-2]
+        for word in rest:
+            bit = 1 << _good(word, text)
+            if tracks & bit:
+                raise MalformedStep(f"{word!r} named twice in {text!r}")
+            tracks |= bit
+    return ("buy", dev, tracks, food)
+
+
+def parse_action(text: str) -> Action:
+    """Parse an action's text form; raise :class:`MalformedStep` saying what is wrong."""
+    words = text.split()
+    if not words:
+        raise MalformedStep("empty action")
+    verb = words[0]
+    if len(words) == 1:
+        for action, word in _WORDS.items():
+            if word == verb:
+                return action
+    match verb:
+        case "end" if len(words) == 2 and words[1] in _ENDS:
+            return _ENDS[words[1]]
+        case "reroll":
+            return ("reroll", parse_faces(words[1:], text))
+        case "leadership" if len(words) == 2:
+            return ("leadership", _face(words[1], text))
+        case "food" | "spearheads" if len(words) == 2:
+            return (verb, _count(words[1], text, 0))
+        case "engineer" if len(words) == 2:
+            return ("engineer", _count(words[1], text))
+        case "build" if len(words) == 3:
+            if words[1] not in TARGET_BY_NAME:
+                raise MalformedStep(f"unknown city or monument {words[1]!r}; expected one of {', '.join(TARGET_NAMES)}")
+            return ("build", TARGET_BY_NAME[words[1]], _count(words[2], text))
+        case "offer":
+            return _parse_offer(words, text)
+        case "swap" if len(words) == 3:
+            give, get = _good(words[1], text), _good(words[2], text)
+            if give == get:
+                raise MalformedStep(f"a ship swaps a good for another type: {text!r}")
+            return ("swap", give, get)
+        case "buy":
+            return _parse_buy(words, text)
+        case "discard":
+            vector = _amounts(words[1:], GOOD_BY_NAME, GOOD_TYPES, text)
+            return ("discard", tuple(vector))
+    raise MalformedStep(
+        f"unknown rtta action {text!r}; actions: preserve, roll, reroll FACE..., keep, leadership FACE, food N, "
+        "spearheads N, build TARGET N, engineer N, ship, end build|trade|buy, offer SEAT give ... get ..., "
+        "accept, decline, swap GOOD GOOD, buy DEVELOPMENT [with ...], discard N GOOD ..."
+    )
+
+
+def outcome_text(outcome: tuple[int, ...]) -> str:
+    """``roll`` and the faces rolled, in face order (``repr`` for a value that is no roll)."""
+    if not isinstance(outcome, tuple) or len(outcome) != FACES or not all(type(n) is int for n in outcome):
+        return repr(outcome)
+    return "roll " + faces_text(outcome)
+
+
+def parse_outcome(text: str) -> tuple[int, ...]:
+    words = text.split()
+    if not words or words[0] != "roll":
+        raise MalformedStep(f"expected 'roll FACE ...', got {text!r}")
+    return parse_faces(words[1:], text)

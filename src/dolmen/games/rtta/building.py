@@ -1,0 +1,123 @@
+"""The build step: workers tick boxes of cities and monuments, Engineering turns stone into workers, ships.
+
+Seed 002, "3. Build Cities and/or Monuments" and Table 3 (Engineering); seed 000, "Navigation" (ships:
+1 wood + 1 cloth each, no workers). [ruling] Boxes are ticked in any order, in any city or monument in play;
+``build TARGET N`` ticks N boxes of one target at once.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from dolmen.games.rtta.actions import END_BUILD, SHIP, Action
+from dolmen.games.rtta.components import (
+    CITIES,
+    CLOTH,
+    ENGINEERING,
+    MAX_SHIPS,
+    SHIPPING,
+    STONE,
+    TARGET_BOXES,
+    TARGETS,
+    WOOD,
+)
+from dolmen.games.rtta.steps import BUILD
+
+if TYPE_CHECKING:
+    from dolmen.games.rtta.state import RttaState
+
+_BUILDS = tuple(tuple(("build", t, n) for n in range(TARGET_BOXES[t] + 1)) for t in range(TARGETS))
+"""``_BUILDS[target][n]`` is the action ticking n boxes of target (shared tuples: no allocation)."""
+_ENGINEER = tuple(("engineer", n) for n in range(8))
+
+
+def open_targets(s: RttaState, seat: int) -> list[int]:
+    """Cities and monuments in play where ``seat`` still has boxes to tick."""
+    progress = s.progress[seat]
+    available = s.available
+    return [t for t in range(TARGETS) if available[t] and progress[t] < TARGET_BOXES[t]]
+
+
+def can_build_ship(s: RttaState, seat: int) -> bool:
+    goods = s.goods[seat]
+    return bool(s.devs[seat] >> SHIPPING & 1) and goods[WOOD] > 0 and goods[CLOTH] > 0 and s.ships[seat] < MAX_SHIPS
+
+
+def has_build_decision(s: RttaState) -> bool:
+    p = s.active
+    if can_build_ship(s, p):
+        return True
+    if not s.workers and not (s.devs[p] >> ENGINEERING & 1 and s.goods[p][STONE]):
+        return False
+    progress = s.progress[p]
+    available = s.available
+    return any(available[t] and progress[t] < TARGET_BOXES[t] for t in range(TARGETS))
+
+
+def enter_build(s: RttaState) -> bool:
+    if has_build_decision(s):
+        s.step = BUILD
+        return True
+    s.workers = 0
+    return False
+
+
+def build_actions(s: RttaState) -> list[Action]:
+    """``end build``, each ``build TARGET N`` the workers allow, ``engineer N``, ``ship``."""
+    p = s.active
+    actions: list[Action] = [END_BUILD]
+    workers = s.workers
+    progress = s.progress[p]
+    available = s.available
+    has_open = False
+    for t in range(TARGETS):
+        if available[t]:
+            left = TARGET_BOXES[t] - progress[t]
+            if left > 0:
+                has_open = True
+                if workers:
+                    actions.extend(_BUILDS[t][1 : 1 + (left if left < workers else workers)])
+    stone = s.goods[p][STONE]
+    if has_open and stone and s.devs[p] >> ENGINEERING & 1:
+        actions.extend(_ENGINEER[1 : stone + 1])
+    if can_build_ship(s, p):
+        actions.append(SHIP)
+    return actions
+
+
+def apply_build(s: RttaState, action: Action) -> None:
+    _, target, n = action
+    p = s.active
+    progress = s.progress[p]
+    progress[target] += n
+    s.workers -= n
+    if progress[target] == TARGET_BOXES[target]:
+        if target < CITIES:
+            s.cities[p] += 1
+        elif s.first_builder[target - CITIES] < 0:
+            s.first_builder[target - CITIES] = p
+    if not has_build_decision(s):
+        s.workers = 0
+        s.next_stage()
+
+
+def apply_engineer(s: RttaState, action: Action) -> None:
+    """Engineering: each stone turned in gives 3 workers (seed 002, Table 3)."""
+    s.goods[s.active][STONE] -= action[1]
+    s.workers += 3 * action[1]
+
+
+def apply_ship(s: RttaState, action: Action) -> None:
+    p = s.active
+    goods = s.goods[p]
+    goods[WOOD] -= 1
+    goods[CLOTH] -= 1
+    s.ships[p] += 1
+    if not has_build_decision(s):
+        s.workers = 0
+        s.next_stage()
+
+
+def apply_end_build(s: RttaState, action: Action) -> None:
+    s.workers = 0
+    s.next_stage()

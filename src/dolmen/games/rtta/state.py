@@ -1,0 +1,343 @@
+"""The state of a game of *Roll Through the Ages*: the players' boards, the turn in progress, dispatch.
+
+Representation (chosen for speed, the bots' inner loop): per-seat lists of ints (``food``, ``goods`` rows of
+five tracks, ``progress`` rows of boxes ticked in the 4 cities then the 7 monuments, ``devs`` bit masks), the
+dice as counts per face, the current :mod:`steps` value. The phase modules (rolling, harvest, disasters,
+building, trading, buying, scoring) hold the rules; this class wires them to the kernel's API.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from dolmen.engine.core import CHANCE, JSON, Result, State
+from dolmen.games.rtta import actions as texts
+from dolmen.games.rtta import steps
+from dolmen.games.rtta.actions import Action
+from dolmen.games.rtta.building import (
+    apply_build,
+    apply_end_build,
+    apply_engineer,
+    apply_ship,
+    build_actions,
+    enter_build,
+)
+from dolmen.games.rtta.buying import (
+    apply_buy,
+    apply_discard,
+    apply_end_buy,
+    buy_actions,
+    discard_options,
+    enter_buy,
+    enter_discard,
+)
+from dolmen.games.rtta.components import (
+    CITIES,
+    EDITIONS,
+    FACES,
+    FOOD_OR_WORKERS,
+    GOOD_TYPES,
+    MONUMENTS,
+    SPEARHEADS,
+    START_CITIES,
+    START_FOOD,
+    TARGETS,
+    monuments_in_play,
+)
+from dolmen.games.rtta.disasters import apply_spearheads, smithing_actions
+from dolmen.games.rtta.rolling import (
+    PRESERVATION_CHOICES,
+    apply_food,
+    apply_keep,
+    apply_leadership,
+    apply_preservation,
+    apply_reroll,
+    apply_roll_outcome,
+    food_actions,
+    leadership_actions,
+    reroll_actions,
+    roll_outcomes,
+    sample_roll,
+    start_turn,
+)
+from dolmen.games.rtta.scoring import end_turn, result
+from dolmen.games.rtta.trading import (
+    ANSWERS,
+    apply_answer,
+    apply_end_trade,
+    apply_offer,
+    apply_swap,
+    enter_trade,
+    trade_actions,
+)
+from dolmen.games.rtta.views import signature, view
+
+if TYPE_CHECKING:
+    from dolmen.games.rtta.game import RollThroughTheAges
+
+_CHANCE_ACTORS = (CHANCE,)
+_SEAT_ACTORS = tuple((seat,) for seat in range(4))
+_NONE: tuple[Action, ...] = ()
+
+
+def _apply_end(s: RttaState, action: Action) -> None:
+    _END[action[1]](s, action)
+
+
+_END: dict[str, Callable[[RttaState, Action], None]] = {
+    "build": apply_end_build,
+    "trade": apply_end_trade,
+    "buy": apply_end_buy,
+}
+_APPLY: dict[str, Callable[[RttaState, Action], None]] = {
+    "preserve": apply_preservation,
+    "roll": apply_preservation,
+    "reroll": apply_reroll,
+    "keep": apply_keep,
+    "leadership": apply_leadership,
+    "food": apply_food,
+    "spearheads": apply_spearheads,
+    "build": apply_build,
+    "engineer": apply_engineer,
+    "ship": apply_ship,
+    "end": _apply_end,
+    "offer": apply_offer,
+    "accept": apply_answer,
+    "decline": apply_answer,
+    "swap": apply_swap,
+    "buy": apply_buy,
+    "discard": apply_discard,
+}
+_ENTER: dict[int, Callable[[RttaState], bool]] = {
+    steps.BUILD: enter_build,
+    steps.TRADE: enter_trade,
+    steps.BUY: enter_buy,
+    steps.DISCARD: enter_discard,
+}
+
+
+def _legal_preserve(s: RttaState) -> Sequence[Action]:
+    return PRESERVATION_CHOICES
+
+
+def _legal_reroll(s: RttaState) -> Sequence[Action]:
+    return reroll_actions(tuple(s.dice), s.solo)
+
+
+def _legal_leadership(s: RttaState) -> Sequence[Action]:
+    return leadership_actions(tuple(s.dice))
+
+
+def _legal_food(s: RttaState) -> Sequence[Action]:
+    return food_actions(s.dice[FOOD_OR_WORKERS])
+
+
+def _legal_smithing(s: RttaState) -> Sequence[Action]:
+    return smithing_actions(s.goods[s.active][SPEARHEADS])
+
+
+def _legal_discard(s: RttaState) -> Sequence[Action]:
+    return discard_options(tuple(s.goods[s.active]))
+
+
+def _legal_none(s: RttaState) -> Sequence[Action]:
+    return _NONE
+
+
+_LEGAL: tuple[Callable[[RttaState], Sequence[Action]], ...] = (
+    _legal_preserve,  # PRESERVE
+    _legal_none,  # ROLL
+    _legal_reroll,  # REROLL
+    _legal_leadership,  # LEADERSHIP
+    _legal_none,  # LEADERSHIP_ROLL
+    _legal_food,  # FOOD
+    _legal_smithing,  # SMITHING
+    build_actions,  # BUILD
+    trade_actions,  # TRADE
+    _legal_none,  # ANSWER (answered by the offered seat)
+    buy_actions,  # BUY
+    _legal_discard,  # DISCARD
+    _legal_none,  # OVER
+)
+
+
+class RttaState(State):
+    """One point of a game. Seats are 0..players-1, seat 0 is the start player."""
+
+    __slots__ = (
+        "active",
+        "available",
+        "cities",
+        "coins",
+        "devs",
+        "dice",
+        "disasters",
+        "edition",
+        "first_builder",
+        "food",
+        "game",
+        "goods",
+        "has_trade",
+        "in_play",
+        "offer",
+        "offers",
+        "players",
+        "progress",
+        "rerolls_left",
+        "round",
+        "ships",
+        "solo",
+        "stages",
+        "step",
+        "swaps",
+        "to_roll",
+        "workers",
+    )
+
+    def __init__(self, game: RollThroughTheAges, players: int, options: Mapping[str, JSON]) -> None:
+        self.game = game
+        self.players = players
+        self.edition = EDITIONS[options["edition"]]
+        self.has_trade = bool(options["trade"])
+        self.solo = players == 1
+        self.in_play = monuments_in_play(self.edition, players)
+        self.available = (True,) * CITIES + self.in_play
+        self.stages: tuple[int, ...]
+        if self.edition.is_late:
+            self.stages = steps.LATE_STAGES
+        else:
+            self.stages = steps.BRONZE_TRADE_STAGES if self.has_trade else steps.BRONZE_STAGES
+        self.round = 1
+        self.active = 0
+        self.food = [START_FOOD] * players
+        self.goods = [[0] * GOOD_TYPES for _ in range(players)]
+        self.progress = [[0] * TARGETS for _ in range(players)]
+        self.cities = [START_CITIES] * players
+        self.devs = [0] * players
+        self.disasters = [0] * players
+        self.ships = [0] * players
+        self.first_builder = [-1] * MONUMENTS
+        self.dice = [0] * FACES
+        self.to_roll = self.rerolls_left = self.workers = self.coins = self.offers = self.swaps = 0
+        self.offer: tuple[int, tuple[int, ...]] | None = None
+        self.step = steps.ROLL
+        start_turn(self)
+
+    # -- flow -------------------------------------------------------------------------------------------
+    def next_stage(self) -> None:
+        """Leave the current step for the next step of the turn that has a decision, or end the turn."""
+        stages = self.stages
+        index = stages.index(self.step) + 1 if self.step in stages else 0
+        while index < len(stages):
+            if _ENTER[stages[index]](self):
+                return
+            index += 1
+        end_turn(self)
+
+    def options(self) -> dict[str, JSON]:
+        return {"edition": self.edition.name, "trade": self.has_trade}
+
+    # -- who acts ---------------------------------------------------------------------------------------
+    def actors(self) -> tuple[int, ...]:
+        step = self.step
+        if step == steps.ROLL or step == steps.LEADERSHIP_ROLL:
+            return _CHANCE_ACTORS
+        if step == steps.ANSWER:
+            assert self.offer is not None
+            return _SEAT_ACTORS[self.offer[0]]
+        if step == steps.OVER:
+            return ()
+        return _SEAT_ACTORS[self.active]
+
+    # -- actions ----------------------------------------------------------------------------------------
+    def legal_actions(self, seat: int) -> Sequence[Action]:
+        step = self.step
+        if step == steps.ANSWER:
+            assert self.offer is not None
+            return ANSWERS if seat == self.offer[0] else _NONE
+        if seat != self.active:
+            return _NONE
+        return _LEGAL[step](self)
+
+    def _apply_action(self, seat: int, action: Any) -> None:
+        _APPLY[action[0]](self, action)
+
+    @staticmethod
+    def action_text(action: Any) -> str:
+        return texts.action_text(action)
+
+    @staticmethod
+    def parse_action(text: str) -> Action:
+        return texts.parse_action(text)
+
+    # -- chance -----------------------------------------------------------------------------------------
+    def chance_outcomes(self) -> list[tuple[Any, float]]:
+        if not self.is_chance():
+            return []
+        return list(roll_outcomes(self.to_roll))
+
+    def sample_chance(self, rng: random.Random) -> tuple[int, ...]:
+        return sample_roll(self.to_roll, rng)
+
+    def is_possible_outcome(self, outcome: Any) -> bool:
+        return (
+            (self.step == steps.ROLL or self.step == steps.LEADERSHIP_ROLL)
+            and isinstance(outcome, tuple)
+            and len(outcome) == FACES
+            and all(type(n) is int and n >= 0 for n in outcome)
+            and sum(outcome) == self.to_roll
+        )
+
+    def _apply_chance(self, outcome: Any) -> None:
+        apply_roll_outcome(self, outcome)
+
+    @staticmethod
+    def outcome_text(outcome: Any) -> str:
+        return texts.outcome_text(outcome)
+
+    @staticmethod
+    def parse_outcome(text: str) -> tuple[int, ...]:
+        return texts.parse_outcome(text)
+
+    # -- the rest ---------------------------------------------------------------------------------------
+    def clone(self) -> RttaState:
+        other = object.__new__(RttaState)
+        other.game = self.game
+        other.players = self.players
+        other.edition = self.edition
+        other.has_trade = self.has_trade
+        other.solo = self.solo
+        other.in_play = self.in_play
+        other.available = self.available
+        other.stages = self.stages
+        other.round = self.round
+        other.active = self.active
+        other.step = self.step
+        other.food = self.food[:]
+        other.goods = [row[:] for row in self.goods]
+        other.progress = [row[:] for row in self.progress]
+        other.cities = self.cities[:]
+        other.devs = self.devs[:]
+        other.disasters = self.disasters[:]
+        other.ships = self.ships[:]
+        other.first_builder = self.first_builder[:]
+        other.dice = self.dice[:]
+        other.to_roll = self.to_roll
+        other.rerolls_left = self.rerolls_left
+        other.workers = self.workers
+        other.coins = self.coins
+        other.offers = self.offers
+        other.offer = self.offer
+        other.swaps = self.swaps
+        return other
+
+    def view(self, seat: int | None) -> dict[str, JSON]:
+        return view(self, seat)
+
+    def result(self) -> Result:
+        return result(self)
+
+    def signature(self) -> JSON:
+        return signature(self)

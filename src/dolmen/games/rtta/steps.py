@@ -1,0 +1,54 @@
+"""The steps of a turn: what the state is waiting for.
+
+Every step but ``ROLL``, ``LEADERSHIP_ROLL`` (chance rolls dice) and ``ANSWER`` (the seat an offer was made
+to) waits for the active player. A step with nothing to decide is never entered: the state moves on by itself.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+PRESERVE: Final = 0
+"""Late Bronze Age, owning Preservation and pottery: preserve (or not) before the first roll."""
+ROLL: Final = 1
+"""Chance rolls ``to_roll`` dice."""
+REROLL: Final = 2
+"""Choose dice to reroll, or keep them all."""
+LEADERSHIP: Final = 3
+"""Owning Leadership, after the last roll: reroll one die, or keep."""
+LEADERSHIP_ROLL: Final = 4
+"""Chance rolls Leadership's one die."""
+FOOD: Final = 5
+"""How many 2-food-or-2-workers dice give food (the others give workers)."""
+SMITHING: Final = 6
+"""Owning Smithing after an Invasion: how many spearheads to spend against the opponents."""
+BUILD: Final = 7
+TRADE: Final = 8
+ANSWER: Final = 9
+"""The seat an offer was made to accepts or declines it."""
+BUY: Final = 10
+DISCARD: Final = 11
+OVER: Final = 12
+
+STEP_NAMES: Final = (
+    "preservation",
+    "roll",
+    "reroll",
+    "leadership",
+    "leadership-roll",
+    "food-or-workers",
+    "smithing",
+    "build",
+    "trade",
+    "answer",
+    "buy",
+    "discard",
+    "over",
+)
+STEP_BY_NAME: Final = {name: step for step, name in enumerate(STEP_NAMES)}
+
+BRONZE_STAGES: Final = (BUILD, BUY, DISCARD)
+BRONZE_TRADE_STAGES: Final = (TRADE, BUILD, BUY, DISCARD)
+LATE_STAGES: Final = (BUILD, TRADE, BUY, DISCARD)
+"""The steps after feeding and disasters, in turn order: seed 002 "Order of Play" and "Trading Game" (trade
+before building); seed 000 Late Bronze Age score sheet "Tour de jeu" (build, then trade)."""

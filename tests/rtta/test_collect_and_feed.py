@@ -1,0 +1,96 @@
+"""Step 1 collecting (goods, food, workers, coins) and step 2 feeding, with the developments that change them."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.rtta.helpers import goods, legal, new, play, setup, step
+
+
+def test_goods_wrap_from_wood_as_in_the_rulebook_example() -> None:
+    """Seed 002 "Collect Goods", Jim's example: 1 wood + 1 stone and 8 new goods make 3 wood, 3 stone,
+    2 pottery, 1 cloth, 1 spearhead."""
+    s = setup(new(2), 0, goods={"wood": 1, "stone": 1}, cities=6, devs=["irrigation"])
+    play(s, "roll goods goods goods goods skull skull", "keep")
+    assert goods(s) == {"wood": 3, "stone": 3, "pottery": 2, "cloth": 1, "spearheads": 1}
+
+
+def test_a_full_track_takes_nothing_but_the_unit_still_counts() -> None:
+    """Seed 002 "Collect Goods": if a row is full you don't collect it, but it still counts."""
+    s = setup(new(2), 0, goods={"wood": 8})
+    play(s, "roll goods goods food3", "keep")
+    assert s.goods[0] == [8, 1, 0, 0, 0]
+
+
+def test_every_turn_starts_again_at_wood() -> None:
+    """Seed 002 "Collect Goods": every turn you collect goods, you begin at the bottom row (Wood)."""
+    s = play(new(1), "roll goods goods goods", "keep")
+    assert s.goods[0] == [1, 1, 1, 0, 0] and s.round == 2
+    play(s, "roll goods food3 food3", "keep")
+    assert s.goods[0] == [2, 1, 1, 0, 0]
+
+
+@pytest.mark.parametrize(
+    ("start", "dice", "after"),
+    [
+        ([0, 0, 0, 0, 0], "roll goods goods food3", [1, 2, 0, 0, 0]),
+        ([0, 0, 0, 0, 0], "roll goods food3 food3", [1, 0, 0, 0, 0]),
+        ([0, 7, 0, 0, 0], "roll goods goods food3", [1, 7, 0, 0, 0]),
+        ([0, 5, 0, 0, 0], "roll skull goods goods", [1, 7, 1, 1, 0]),
+    ],
+)
+def test_quarrying_adds_one_stone_when_stone_was_produced(start: list[int], dice: str, after: list[int]) -> None:
+    """Seed 002 Table 3, Quarrying: take 1 extra stone when you produce any stone on your turn (once)."""
+    s = new(2)
+    s.goods[0] = start
+    setup(s, 0, devs=["quarrying", "caravans"])
+    play(s, dice)
+    if step(s) == "reroll":
+        play(s, "keep")
+    assert s.goods[0] == after
+
+
+def test_food_is_capped_at_fifteen_before_feeding() -> None:
+    """Seed 002 "Collect Food": no room on the pegboard, no excess food; then each city eats 1."""
+    s = setup(new(2), 0, food=14)
+    play(s, "roll food3 food3 food3", "keep")
+    assert s.food[0] == 15 - 3
+
+
+def test_the_food_or_workers_dice_are_one_choice_naming_how_many_give_food() -> None:
+    """Seed 002 Table 1: the 2 food or 2 workers die feeds 2 cities or checks 2 boxes."""
+    s = play(new(2), "roll food2/workers2 food2/workers2 food3", "keep")
+    assert step(s) == "food-or-workers" and legal(s) == ["food 0", "food 1", "food 2"]
+    play(s, "food 1")
+    assert s.food[0] == 3 + 3 + 2 - 3 and s.workers == 2 and step(s) == "build"
+
+
+def test_agriculture_and_masonry_add_one_per_die() -> None:
+    """Seed 002 Table 3: Agriculture +1 food per food die (the 2-food die too when taken as food); Masonry +1
+    worker per worker die (the 2-worker die too when taken as workers)."""
+    s = setup(new(2), 0, food=0, devs=["agriculture", "masonry"], cities=5)
+    play(s, "roll food3 food2/workers2 food2/workers2 workers3 workers3", "keep", "food 1")
+    assert s.food[0] == 4 + 3 - 5
+    assert s.workers == 4 + 4 + 3
+
+
+@pytest.mark.parametrize(("devs", "coins"), [((), 14), (("coinage",), 24)])
+def test_coins_are_seven_per_die_or_twelve_with_coinage(devs: tuple[str, ...], coins: int) -> None:
+    """Seed 002 Table 1 (7 coins) and Table 3, Coinage (12 coins)."""
+    s = setup(new(2), 0, devs=devs)
+    play(s, "roll coins coins food3", "keep")
+    assert step(s) == "buy" and s.coins == coins
+
+
+def test_coins_last_only_this_turn() -> None:
+    """Seed 002 Table 1: coins cannot be saved from round to round."""
+    s = play(new(2), "roll coins coins food3", "keep", "end buy")
+    assert s.active == 1 and s.coins == 0
+
+
+@pytest.mark.parametrize(("food", "famine"), [(0, 3), (1, 2), (3, 0)])
+def test_each_unfed_city_costs_one_point(food: int, famine: int) -> None:
+    """Seed 002 "Feed Cities": each city needs 1 food; each city not fed costs 1 point (Famine)."""
+    s = setup(new(2), 0, food=food)
+    play(s, "roll goods coins workers3", "keep", "end build")
+    assert s.disasters[0] == famine and s.food[0] == max(0, food - 3)
