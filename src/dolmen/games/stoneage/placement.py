@@ -1,7 +1,8 @@
 """Phase 1: placing people (seed 004 "Phase 1 : placer les personnages"; rules page "Locations and placement").
 
 From the start player clockwise, each player with people left puts one or more of them on one location they
-do not occupy yet this round; players with nobody left are skipped; the phase ends when nobody has people left.
+do not occupy yet this round; players with nobody left, or nowhere left to go, are skipped; the phase ends when
+nobody can place (people who found no place stay home this round).
 """
 
 from __future__ import annotations
@@ -45,7 +46,18 @@ def begin_round(state: StoneAgeState) -> None:
 
 def legal_placements(state: StoneAgeState) -> list[Any]:
     """Every placement the placing player may make now."""
-    seat = state.turn
+    return placements_for(state, state.turn)
+
+
+def can_place(state: StoneAgeState, seat: int) -> bool:
+    """Whether ``seat`` has people left and somewhere to put them (hunting is unlimited, but a player who is
+    already there may find every other location closed)."""
+    if not state.available[seat]:
+        return False
+    return not state.placed[seat * NLOC + HUNTING] or bool(placements_for(state, seat))
+
+
+def placements_for(state: StoneAgeState, seat: int) -> list[Any]:
     free = state.available[seat]
     base = seat * NLOC
     placed, occupancy = state.placed, state.occupancy
@@ -82,10 +94,10 @@ def apply_place(state: StoneAgeState, action: tuple[int, int, int]) -> None:
     state.occupancy[loc] += count
     state.colours[loc] += 1
     state.available[seat] -= count
-    players, available = state.players, state.available
+    players = state.players
     for step in range(1, players + 1):
         nxt = (seat + step) % players
-        if available[nxt]:
+        if can_place(state, nxt):
             state.turn = nxt
             return
     state.turn = state.start
