@@ -30,7 +30,7 @@ def add_arena_parser(sub: Any) -> None:
     add_option_flags(arena)
 
 
-def cmd_arena(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
+def cmd_arena(args: argparse.Namespace, out: TextIO | None = None) -> int:
     from dolmen.bots.arena import parse_entries, run_arena
     from dolmen.games import get_game
 
@@ -46,7 +46,7 @@ def cmd_arena(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
         workers=args.workers,
         timed=args.timed,
     )
-    out.write(json.dumps(report) + "\n" if args.json else render_report(report))
+    (out or sys.stdout).write(json.dumps(report) + "\n" if args.json else render_report(report))
     return 0
 
 
@@ -71,6 +71,9 @@ def render_report(report: dict[str, Any]) -> str:
         )
     lines.append("")
     lines.append("seat win share: " + " ".join(f"{share:.3f}" for share in report["seat_win_share"]))
+    order = [row["bot"] for row in report["bots"]]
     for pair in report["pairwise"]:
-        lines.append(f"{pair['bot']} vs {pair['against']}: {pair['points']} of {pair['comparisons']}")
+        if order.index(pair["bot"]) < order.index(pair["against"]):
+            against = pair["comparisons"] - pair["points"]
+            lines.append(f"{pair['bot']} vs {pair['against']}: {pair['points']:g} - {against:g} (finishing ahead)")
     return "\n".join(lines) + "\n"
