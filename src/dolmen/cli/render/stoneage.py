@@ -1,0 +1,124 @@
+"""The terminal picture of a *Stone Age* view, laid out like the online table of seed 004: each player's board
+(resources, tools with used ones marked, food and agriculture, people, score, cards), the sites with their free
+places and who is there, the building stacks, the card display with costs, and what is being decided."""
+
+from __future__ import annotations
+
+from typing import Any
+
+_SITES = ("hunting", "forest", "clay", "quarry", "river")
+_VILLAGE = ("toolmaker", "hut", "field")
+_GOODS = ("wood", "clay", "stone", "gold")
+_PHASES = {
+    "placement": "place people",
+    "actions": "resolve",
+    "feeding": "feed",
+    "refill": "refill",
+    "over": "game over",
+}
+
+
+def _tools(seat_doc: dict[str, Any]) -> str:
+    tiles = [
+        f"{value}*" if used else str(value)
+        for value, used in zip(seat_doc["tools"], seat_doc["tools_used"], strict=True)
+        if value
+    ]
+    text = " ".join(tiles) if tiles else "-"
+    if seat_doc["one_use"]:
+        text += " | one-use " + " ".join(card.rsplit("tool", 1)[-1] for card in seat_doc["one_use"])
+    return text
+
+
+def _player_line(view: dict[str, Any], seat: int, viewer: int | None) -> list[str]:
+    doc = view["seats"][seat]
+    res = doc["resources"]
+    marks = []
+    if seat == view["start_player"]:
+        marks.append("start")
+    if seat == viewer:
+        marks.append("you")
+    if view["acting"] == seat:
+        marks.append("acting")
+    head = f"Seat {seat}" + (f" ({', '.join(marks)})" if marks else "")
+    goods = "  ".join(f"{name} {res[name]}" for name in _GOODS)
+    cards = doc["cards"]
+    hand = f"{doc['card_count']} card(s)" + (f": {', '.join(cards)}" if cards else "")
+    lines = [
+        f"{head}: score {doc['score']}  food {res['food']} (agriculture {doc['agriculture']})  {goods}",
+        f"    people {doc['people']} ({doc['available']} at home)  tools {_tools(doc)}  {hand}",
+    ]
+    if doc["buildings"]:
+        lines.append(f"    buildings: {' '.join(doc['buildings'])}")
+    return lines
+
+
+def _who(view: dict[str, Any], location: str) -> str:
+    here = [f"{seat}:{doc['placed'][location]}" for seat, doc in enumerate(view["seats"]) if location in doc["placed"]]
+    return " ".join(here)
+
+
+def _sites(view: dict[str, Any]) -> list[str]:
+    lines = ["Sites (seat:people):"]
+    for name in _SITES:
+        taken = sum(doc["placed"].get(name, 0) for doc in view["seats"])
+        room = "unlimited" if name == "hunting" else f"{7 - taken} of 7 free"
+        lines.append(f"  {name:<10} {room:<14} {_who(view, name)}")
+    village = [f"{name} {_who(view, name) or 'free'}" for name in _VILLAGE]
+    lines.append("  village:   " + "  |  ".join(village))
+    return lines
+
+
+def _stacks(view: dict[str, Any]) -> list[str]:
+    lines = ["Buildings:"]
+    for number, stack in enumerate(view["stacks"], start=1):
+        name = f"building {number}"
+        top = stack["top"] or "(none)"
+        who = _who(view, name)
+        lines.append(f"  {name}: {top:<5} {stack['left']} left" + (f"  taken by {who}" if who else ""))
+    return lines
+
+
+def _display(view: dict[str, Any]) -> list[str]:
+    lines = [f"Civilization cards (deck {view['deck']}):"]
+    for number, card in enumerate(view["display"], start=1):
+        name = f"card {number}"
+        who = _who(view, name)
+        lines.append(f"  {name} (cost {number}): {card or '(empty)'}" + (f"  taken by {who}" if who else ""))
+    return lines
+
+
+def _pending(view: dict[str, Any]) -> list[str]:
+    step, acting = view["step"], view["acting"]
+    lines: list[str] = []
+    if step == "tools":
+        lines.append(f"Dice total {view['roll_total']} for {view['roll_resource']}; tools to add:")
+        lines.extend(f"  {c['action']:<22} total {c['total']:>2} -> {c['yield']}" for c in view["tool_choices"])
+    elif step == "pick":
+        lines.append(f"Dice for all: {' '.join(map(str, view['pick_dice']))} — seat {view['pick_seat']} picks")
+        lines.append("  1 wood · 2 clay · 3 stone · 4 gold · 5 tool step · 6 agriculture")
+    elif step in ("pay card", "building"):
+        lines.append(f"Seat {acting} resolves {view['target']}")
+    elif step == "feed":
+        lines.append(f"Seat {acting} is {view['shortage']} food short: pay goods or take -10 points")
+    elif step == "dice":
+        lines.append(f"Rolling {view['roll_count']} dice ({view['roll_resource']})")
+    elif step == "over" and "result" in view:
+        result = view["result"]
+        lines.append(f"Final scores {result['scores']}; winner(s) {result['winners']} ({result['reason']})")
+    return lines
+
+
+def render(view: dict[str, Any], seat: int | None) -> str:
+    """The board as text for ``seat`` (``None``: a spectator)."""
+    phase = _PHASES.get(view["phase"], view["phase"])
+    acting = view["acting"]
+    who = "" if acting is None else (" — chance" if acting == "chance" else f" — seat {acting} to act")
+    lines = [f"=== Stone Age — round {view['round']}, {phase}{who} ==="]
+    for player in range(view["players"]):
+        lines.extend(_player_line(view, player, seat))
+    lines.extend(_sites(view))
+    lines.extend(_stacks(view))
+    lines.extend(_display(view))
+    lines.extend(_pending(view))
+    return "\n".join(lines)

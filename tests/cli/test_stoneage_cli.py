@@ -1,0 +1,89 @@
+"""The ``dolmen`` command with Stone Age: simulate, replay, play (in-process).
+
+The commands bind ``sys.stdout`` as a default argument when first imported; ``dolmen(...)`` points
+those defaults at the stream ``capsys`` installs for each test."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from dolmen.cli import commands
+from dolmen.cli.main import build_parser, main
+from dolmen.cli.render.stoneage import render
+from dolmen.games.stoneage import StoneAge
+
+
+def dolmen(*argv: str) -> int:
+    """``main(argv)`` printing to the ``sys.stdout`` of now (the one ``capsys`` installed)."""
+    saved = commands.cmd_simulate.__defaults__, commands.cmd_replay.__defaults__
+    commands.cmd_simulate.__defaults__ = commands.cmd_replay.__defaults__ = (sys.stdout,)
+    try:
+        return main(list(argv))
+    finally:
+        commands.cmd_simulate.__defaults__, commands.cmd_replay.__defaults__ = saved
+
+
+def test_simulate_four_players_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert dolmen("simulate", "stoneage", "--players", "4", "--games", "3", "--seed", "5", "--json") == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["game"] == "stoneage" and report["players"] == 4 and report["games"] == 3
+    assert report["options"] == {"modules": [], "open_cards": False}
+    assert len(report["mean_scores"]) == 4 and sum(report["wins"]) == pytest.approx(3)
+
+
+def test_simulate_records_then_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["simulate", "stoneage", "--players", "3", "--games", "2", "--seed", "9", "--open-cards"]
+    assert dolmen(*args, "--records", str(tmp_path), "--json") == 0
+    capsys.readouterr()
+    files = sorted(tmp_path.glob("*.json"))
+    assert len(files) == 2
+    assert dolmen("replay", str(files[0]), "--json") == 0
+    report = json.loads(capsys.readouterr().out)
+    stored = json.loads(files[0].read_text())["result"]
+    assert report["over"] is True and report["scores"] == stored["scores"] and report["winners"] == stored["winners"]
+
+
+def test_replay_reports_a_bad_step(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = {
+        "format": "dolmen-record",
+        "version": 1,
+        "game": "stoneage",
+        "players": 2,
+        "options": {},
+        "steps": [{"chance": "card music-points3"}, {"seat": 0, "action": "place hut"}],
+    }
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(record))
+    assert dolmen("replay", str(path), "--json") == 1
+    report = json.loads(capsys.readouterr().out)
+    assert report["step"] == 2 and "no chance step" not in report["error"]
+
+
+def test_modules_are_refused_for_now(capsys: pytest.CaptureFixture[str]) -> None:
+    assert dolmen("simulate", "stoneage", "--games", "1", "--modules", "mammoths") == 2
+    assert "module mammoths is not available yet" in capsys.readouterr().err
+
+
+def test_play_with_two_bots_by_piped_input(tmp_path: Path) -> None:
+    """`dolmen play stoneage --players 3 --bots 1 2` is playable from typed input (always the first action)."""
+    save = tmp_path / "game.json"
+    args = build_parser().parse_args(
+        ["play", "stoneage", "--players", "3", "--bots", "1", "2", "--seed", "4", "--save", str(save)]
+    )
+    out = io.StringIO()
+    assert commands.cmd_play(args, stdin=io.StringIO("0\n" * 5000), out=out) == 0
+    text = out.getvalue()
+    assert "Game over" in text and "Sites (seat:people):" in text and "Civilization cards (deck" in text
+    assert json.loads(save.read_text())["result"]["scores"]
+
+
+def test_render_shows_the_board_and_the_tool_yields() -> None:
+    state = StoneAge().new_state(2)
+    state.apply_chance(state.parse_outcome("card music-points3"))
+    text = render(state.view(0), 0)
+    assert "card 1 (cost 1): music-points3" in text and "building 1: (none)" in text

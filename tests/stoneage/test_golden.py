@@ -1,0 +1,29 @@
+"""Golden records: three full games whose replay must keep producing the stored final scores."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from dolmen.engine import Record, replay
+from dolmen.games.stoneage import StoneAge
+
+GOLDEN = sorted((Path(__file__).parent / "golden").glob("*.json"))
+
+
+def test_there_are_three_golden_games_for_2_3_and_4_players() -> None:
+    assert sorted(Record.load(path).players for path in GOLDEN) == [2, 3, 4]
+
+
+@pytest.mark.parametrize("path", GOLDEN, ids=[path.stem for path in GOLDEN])
+def test_golden_record_replays_to_its_scores(path: Path) -> None:
+    record = Record.load(path)
+    state = replay(StoneAge(), record, check_result=False)
+    assert state.is_over()
+    assert record.result is not None
+    result = state.result().to_json()
+    assert result["scores"] == record.result["scores"]
+    assert result["winners"] == record.result["winners"]
+    assert result["tiebreak"] == record.result["tiebreak"]
+    assert result["reason"] == record.result["reason"]
