@@ -1,0 +1,112 @@
+"""Random games in every edition, player count and trade setting: the engine's contract under fuzzing.
+
+Every game ends; every legal action applies (checked); no seat is asked a forced move; text forms round-trip;
+records replay to the same signature and result; ``state_from_view`` and ``clone`` rebuild equal states;
+illegal steps raise IllegalStep and change nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from dolmen.engine import CHANCE, IllegalStep, Record, random_playout, replay
+from dolmen.games.rtta import RollThroughTheAges, RttaState
+
+GAME = RollThroughTheAges()
+CONFIGS = [
+    (players, options)
+    for options in ({"edition": "bronze"}, {"edition": "bronze", "trade": True}, {"edition": "late"})
+    for players in (1, 2, 3, 4)
+]
+CONFIG_IDS = [f"{o['edition']}{'+trade' if o.get('trade') else ''}-{p}p" for p, o in CONFIGS]
+
+
+def _sample_actions(legal: Any, rng: random.Random, limit: int = 12) -> list[Any]:
+    if len(legal) <= limit:
+        return list(legal)
+    return [legal[0]] + [legal[rng.randrange(len(legal))] for _ in range(limit - 1)]
+
+
+def _check_illegal(state: RttaState, seat: int, legal: Any, pool: list[Any], rng: random.Random) -> None:
+    before = state.signature()
+    strangers = [a for a in rng.sample(pool, min(len(pool), 6)) if a not in legal]
+    for action in strangers:
+        with pytest.raises(IllegalStep):
+            state.apply_action(seat, action)
+    others = [s for s in range(state.players) if s != seat]
+    if others:
+        with pytest.raises(IllegalStep):
+            state.apply_action(rng.choice(others), legal[0])
+    with pytest.raises(IllegalStep):
+        state.apply_chance((0, 0, 0, 0, 0, 1))
+    assert state.signature() == before
+
+
+def _deep_checks(state: RttaState, seat: int, legal: Any, rng: random.Random) -> None:
+    signature = state.signature()
+    view = state.view(seat)
+    json.dumps(view)
+    assert GAME.state_from_view(json.loads(json.dumps(view)), rng).signature() == signature
+    assert state.clone().signature() == signature
+    for action in _sample_actions(legal, rng):
+        copy = state.clone()
+        copy.apply_action(seat, action)
+    assert state.signature() == signature
+
+
+def play_checked(players: int, options: dict[str, Any], seed: int, deep_every: int) -> None:
+    rng = random.Random(seed)
+    state = GAME.new_state(players, options)
+    record = Record(GAME.name, players, GAME.check_options(players, options), seed)
+    pool: list[Any] = []
+    for number in range(100_000):
+        actors = state.actors()
+        if not actors:
+            break
+        if actors == (CHANCE,):
+            outcome = state.sample_chance(rng)
+            assert state.parse_outcome(state.outcome_text(outcome)) == outcome
+            record.add_chance(state, outcome)
+            state.apply_chance(outcome)
+            continue
+        seat = actors[0]
+        legal = state.legal_actions(seat)
+        assert len(legal) >= 2, f"seat {seat} was asked a forced move: {[state.action_text(a) for a in legal]}"
+        action = legal[rng.randrange(len(legal))]
+        assert state.parse_action(state.action_text(action)) == action
+        if number % deep_every == 0:
+            _deep_checks(state, seat, legal, rng)
+            _check_illegal(state, seat, legal, pool, rng)
+        if len(pool) < 300:
+            pool.append(action)
+        else:
+            pool[rng.randrange(300)] = action
+        record.add_action(state, seat, action)
+        state.apply_action(seat, action)
+    assert state.is_over(), "the game did not end"
+    result = state.result()
+    record.result = result.to_json()
+    again = replay(GAME, Record.loads(record.dumps()))
+    assert again.signature() == state.signature() and again.result() == result
+    assert len(result.scores) == players and result.winners
+
+
+@pytest.mark.parametrize(("players", "options"), CONFIGS, ids=CONFIG_IDS)
+@pytest.mark.parametrize("chunk", range(2))
+def test_random_games_keep_the_contract(players: int, options: dict[str, Any], chunk: int) -> None:
+    for seed in range(chunk * 20, chunk * 20 + 20):
+        play_checked(players, options, seed, deep_every=7)
+
+
+@pytest.mark.parametrize(("players", "options"), CONFIGS, ids=CONFIG_IDS)
+def test_many_random_playouts_end(players: int, options: dict[str, Any]) -> None:
+    rng = random.Random(players)
+    for _ in range(200):
+        state = random_playout(GAME.new_state(players, options), rng, max_steps=20_000)
+        result = state.result()
+        assert state.is_over() and len(result.winners) >= 1
+        assert 1 <= state.round <= 60

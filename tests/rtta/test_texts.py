@@ -1,0 +1,108 @@
+"""Text forms of actions and chance outcomes (docs/rtta.md): they round-trip; bad text is MalformedStep."""
+
+from __future__ import annotations
+
+import pytest
+
+from dolmen.engine import MalformedStep
+from dolmen.games.rtta import RttaState
+from dolmen.games.rtta.actions import action_text, parse_action
+
+EXAMPLES = [
+    "preserve",
+    "roll",
+    "keep",
+    "reroll goods coins",
+    "reroll food3 food3 skull food2/workers2",
+    "leadership skull",
+    "food 0",
+    "food 2",
+    "spearheads 3",
+    "build city4 2",
+    "build great-wall 3",
+    "engineer 2",
+    "ship",
+    "end build",
+    "end trade",
+    "end buy",
+    "offer 1 give 2 wood 1 stone get 3 food",
+    "offer 3 give 1 spearheads",
+    "offer 2 get 4 food 1 cloth",
+    "accept",
+    "decline",
+    "swap stone cloth",
+    "buy leadership",
+    "buy coinage with wood pottery food 2",
+    "buy granaries with food 3",
+    "discard 1 wood 2 stone",
+]
+
+
+@pytest.mark.parametrize("text", EXAMPLES)
+def test_action_texts_round_trip(text: str) -> None:
+    action = parse_action(text)
+    hash(action)
+    assert action_text(action) == text
+    assert parse_action(action_text(action)) == action
+
+
+def test_word_order_inside_a_text_does_not_matter_and_prints_canonically() -> None:
+    assert action_text(parse_action("reroll coins goods")) == "reroll goods coins"
+    assert action_text(parse_action("offer 1 give 1 stone 2 wood get 3 food")) == (
+        "offer 1 give 2 wood 1 stone get 3 food"
+    )
+    assert action_text(parse_action("discard 2 stone 1 wood")) == "discard 1 wood 2 stone"
+    assert action_text(parse_action("buy coinage with pottery wood food 2")) == "buy coinage with wood pottery food 2"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "dance",
+        "reroll",
+        "reroll dragon",
+        "leadership",
+        "food -1",
+        "food x",
+        "build moon 2",
+        "build city4 0",
+        "build city4",
+        "engineer 0",
+        "offer 1",
+        "offer x give 1 wood",
+        "offer 1 give",
+        "offer 1 take 1 wood",
+        "offer 1 give 2 wood get 1 wood",
+        "offer 1 give 0 wood",
+        "offer 1 give wood 2",
+        "offer 1 give 1 wood 1 wood",
+        "swap wood wood",
+        "swap wood gold",
+        "buy moon",
+        "buy leadership with",
+        "buy leadership using wood",
+        "buy leadership with wood wood",
+        "buy leadership with food 0",
+        "discard",
+        "discard 1 wood 1 wood",
+        "end game",
+        "keep 1 3",
+    ],
+)
+def test_malformed_action_texts_are_refused(text: str) -> None:
+    with pytest.raises(MalformedStep):
+        parse_action(text)
+
+
+def test_outcome_texts_round_trip_in_face_order() -> None:
+    outcome = RttaState.parse_outcome("roll skull food3 goods")
+    assert outcome == (1, 1, 1, 0, 0, 0)
+    assert RttaState.outcome_text(outcome) == "roll food3 goods skull"
+    assert RttaState.parse_outcome("roll coins") == (0, 0, 0, 0, 0, 1)
+
+
+@pytest.mark.parametrize("text", ["", "roll", "throw food3", "roll food4", "roll 1 2 3"])
+def test_malformed_outcome_texts_are_refused(text: str) -> None:
+    with pytest.raises(MalformedStep):
+        RttaState.parse_outcome(text)
