@@ -1,0 +1,144 @@
+"""Terminal picture of a *Roll Through the Ages* view: the turn, the dice, what the step asks, every board."""
+
+from __future__ import annotations
+
+from typing import Any
+
+GOOD_BASES = {"wood": 1, "stone": 2, "pottery": 3, "cloth": 4, "spearheads": 5}
+GOOD_MAXES = {"wood": 8, "stone": 7, "pottery": 6, "cloth": 5, "spearheads": 4}
+CITY_BOXES = {"city4": 3, "city5": 4, "city6": 5, "city7": 6}
+
+
+def _who(seat: int, viewer: int | None) -> str:
+    return f"seat {seat}" + (" (you)" if seat == viewer else "")
+
+
+def _amounts(amounts: dict[str, int]) -> str:
+    return ", ".join(f"{n} {name}" for name, n in amounts.items()) or "nothing"
+
+
+def _asks(view: dict[str, Any]) -> str:
+    """One line saying what the current step waits for, with the action forms to type."""
+    turn, step = view["turn"], view["step"]
+    either = turn["dice"].count("food2/workers2")
+    match step:
+        case "preservation":
+            return "Preservation: 'preserve' (spend 1 pottery to double your food, max 15) or 'roll'"
+        case "roll" | "leadership-roll":
+            return f"rolling {turn['dice_to_roll']} dice"
+        case "reroll":
+            locked = " (skulls stay set aside)" if turn["locked_skulls"] else ""
+            return (
+                f"reroll any dice{locked}: 'reroll FACE ...', {turn['rerolls_left']} reroll(s) left; "
+                "or 'keep' to stop rolling"
+            )
+        case "leadership":
+            return "Leadership: reroll one die ('leadership FACE', a skull too) or 'keep'"
+        case "food-or-workers":
+            return f"{either} die/dice show 2 food or 2 workers: 'food N' takes N of them as food, the rest as workers"
+        case "smithing":
+            return "Smithing: spend spearheads on the Invasion, each costs every invaded opponent 2 ('spearheads N')"
+        case "build":
+            return (
+                f"build: {turn['workers']} worker(s) to place ('build TARGET N'); "
+                "'engineer N', 'ship' when you can; 'end build' (leftover workers are lost)"
+            )
+        case "trade":
+            return (
+                f"trade: 'offer SEAT give N GOOD ... get N GOOD ...' ({turn['offers_left']} offer(s) left), "
+                f"'swap GOOD GOOD' ({turn['ship_swaps_left']} ship swap(s) left), or 'end trade'"
+            )
+        case "answer":
+            offer = turn["offer"]
+            return (
+                f"seat {offer['from']} offers seat {offer['to']}: gives {_amounts(offer['give'])}, "
+                f"wants {_amounts(offer['get'])} — 'accept' or 'decline'"
+            )
+        case "buy":
+            return (
+                f"buy one development with {turn['coins']} coins + whole goods tracks (+ food with Granaries): "
+                "'buy NAME [with GOOD ... food N]' or 'end buy'"
+            )
+        case "discard":
+            return "discard down to 6 goods: 'discard N GOOD ...'"
+        case "over":
+            return "the game is over"
+    return step
+
+
+def _goods_line(board: dict[str, Any]) -> str:
+    parts = []
+    for name, n in board["goods"].items():
+        value = GOOD_BASES[name] * n * (n + 1) // 2
+        parts.append(f"{name} {n}/{GOOD_MAXES[name]}" + (f" ({value})" if n else ""))
+    return "  ".join(parts) + f"   = {board['goods_units']} units worth {board['goods_value']}"
+
+
+def _monuments_line(view: dict[str, Any], board: dict[str, Any]) -> str:
+    parts = []
+    for monument in view["monuments"]:
+        name = monument["name"]
+        if name not in board["monuments"]:
+            continue
+        ticked, boxes = board["monuments"][name], monument["boxes"]
+        mark = ""
+        if ticked == boxes:
+            mark = " done, first" if monument["first_builder"] == board["seat"] else " done"
+        parts.append(f"{name} {ticked}/{boxes}{mark}")
+    return ", ".join(parts)
+
+
+def _board(view: dict[str, Any], board: dict[str, Any], viewer: int | None) -> list[str]:
+    seat = board["seat"]
+    score = board["score"]
+    marker = "▶ " if seat == view["active"] and view["step"] != "over" else "  "
+    unbuilt = [(name, ticked) for name, ticked in board["city_boxes"].items() if ticked < CITY_BOXES[name]]
+    cities = ", ".join(f"{name} {ticked}/{CITY_BOXES[name]}" for name, ticked in unbuilt)
+    lines = [
+        f"{marker}{_who(seat, viewer)}: score {score['total']} "
+        f"(developments {score['developments']} + monuments {score['monuments']} + bonus {score['bonus']} "
+        f"- disasters {score['disasters']})",
+        f"    food {board['food']}/15   cities {board['cities']}" + (f" (building: {cities})" if cities else ""),
+        f"    goods  {_goods_line(board)}",
+        f"    monuments  {_monuments_line(view, board) or '-'}",
+        f"    developments  {', '.join(board['developments']) or '-'}",
+    ]
+    if view["edition"] == "late":
+        lines[-1] += f"   ships {board['ships']}/5"
+    return lines
+
+
+def _monuments_header(view: dict[str, Any]) -> str:
+    parts = []
+    for monument in view["monuments"]:
+        if not monument["in_play"]:
+            continue
+        first, later = monument["points"]
+        owner = monument["first_builder"]
+        taken = f", first: seat {owner}" if owner is not None else ""
+        parts.append(f"{monument['name']} [{monument['boxes']}] {first}/{later}{taken}")
+    return "Monuments (boxes, points first/later): " + "; ".join(parts)
+
+
+def render(view: dict[str, Any], seat: int | None) -> str:
+    """The board as ``seat`` sees it (``None``: a spectator)."""
+    edition = "The Late Bronze Age" if view["edition"] == "late" else "The Bronze Age"
+    rounds = f" of {view['rounds']}" if view["rounds"] else ""
+    trade = ", trading" if view["trade"] and view["players"] > 1 else ""
+    turn = view["turn"]
+    lines = [
+        f"=== Roll Through the Ages: {edition}{trade} — round {view['round']}{rounds}, "
+        f"{_who(view['active'], seat)} to play ===",
+        f"Step: {view['step']} — {_asks(view)}",
+    ]
+    dice = " ".join(turn["dice"]) or "-"
+    extra = f", {turn['dice_to_roll']} to roll" if turn["dice_to_roll"] else ""
+    lines.append(f"Dice: {dice}{extra}   skulls {turn['dice'].count('skull')}")
+    if view["step"] in ("build", "trade", "answer", "buy"):
+        lines.append(f"Workers {turn['workers']}   coins {turn['coins']}")
+    lines.append(_monuments_header(view))
+    costs = ", ".join(f"{d['name']} {d['cost']}/{d['points']}" for d in view["developments"])
+    lines.append(f"Developments (cost/points): {costs}")
+    for board in view["boards"]:
+        lines.extend(_board(view, board, seat))
+    return "\n".join(lines)
