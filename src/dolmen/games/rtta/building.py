@@ -29,13 +29,18 @@ if TYPE_CHECKING:
 _BUILDS = tuple(tuple(("build", t, n) for n in range(TARGET_BOXES[t] + 1)) for t in range(TARGETS))
 """``_BUILDS[target][n]`` is the action ticking n boxes of target (shared tuples: no allocation)."""
 _ENGINEER = tuple(("engineer", n) for n in range(8))
+BuildRow = tuple[int, int, tuple[Action, ...]]
+
+
+def build_rows(available: tuple[bool, ...]) -> tuple[BuildRow, ...]:
+    """``(target, boxes, actions by n)`` for each city and monument a table may build (kept on the state)."""
+    return tuple((t, TARGET_BOXES[t], _BUILDS[t]) for t in range(TARGETS) if available[t])
 
 
 def open_targets(s: RttaState, seat: int) -> list[int]:
     """Cities and monuments in play where ``seat`` still has boxes to tick."""
     progress = s.progress[seat]
-    available = s.available
-    return [t for t in range(TARGETS) if available[t] and progress[t] < TARGET_BOXES[t]]
+    return [t for t, boxes, _ in s.build_rows if progress[t] < boxes]
 
 
 def can_build_ship(s: RttaState, seat: int) -> bool:
@@ -50,8 +55,10 @@ def has_build_decision(s: RttaState) -> bool:
     if not s.workers and not (s.devs[p] >> ENGINEERING & 1 and s.goods[p][STONE]):
         return False
     progress = s.progress[p]
-    available = s.available
-    return any(available[t] and progress[t] < TARGET_BOXES[t] for t in range(TARGETS))
+    for t, boxes, _ in s.build_rows:  # noqa: SIM110 - a plain loop is faster than any() on a generator
+        if progress[t] < boxes:
+            return True
+    return False
 
 
 def enter_build(s: RttaState) -> bool:
@@ -68,15 +75,13 @@ def build_actions(s: RttaState) -> list[Action]:
     actions: list[Action] = [END_BUILD]
     workers = s.workers
     progress = s.progress[p]
-    available = s.available
     has_open = False
-    for t in range(TARGETS):
-        if available[t]:
-            left = TARGET_BOXES[t] - progress[t]
-            if left > 0:
-                has_open = True
-                if workers:
-                    actions.extend(_BUILDS[t][1 : 1 + (left if left < workers else workers)])
+    for t, boxes, table in s.build_rows:
+        left = boxes - progress[t]
+        if left > 0:
+            has_open = True
+            if workers:
+                actions += table[1 : 1 + (left if left < workers else workers)]
     stone = s.goods[p][STONE]
     if has_open and stone and s.devs[p] >> ENGINEERING & 1:
         actions.extend(_ENGINEER[1 : stone + 1])

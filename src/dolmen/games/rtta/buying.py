@@ -26,37 +26,73 @@ def _granary_rate(s: RttaState, seat: int) -> int:
     return s.edition.granary_coins if s.devs[seat] >> GRANARIES & 1 else 0
 
 
+_SUBMASKS = tuple(tuple(m for m in range(32) if m & ~full == 0) for full in range(32))
+"""``_SUBMASKS[mask]``: every subset of ``mask``, ascending."""
+_BITS = tuple(tuple(1 << g for g in range(GOOD_TYPES) if mask >> g & 1) for mask in range(32))
+_LOW_GOOD = {1 << g: g for g in range(GOOD_TYPES)}
+_WOOD_VALUE, _STONE_VALUE, _POTTERY_VALUE, _CLOTH_VALUE, _SPEARHEADS_VALUE = GOOD_VALUE
+
+
 def has_buy_option(s: RttaState) -> bool:
+    """Whether coins, every goods track and (with Granaries) all food reach a development not owned yet."""
     p = s.active
     devs = s.devs[p]
-    goods = s.goods[p]
-    budget = s.coins + _granary_rate(s, p) * s.food[p] + sum(GOOD_VALUE[g][goods[g]] for g in range(GOOD_TYPES))
-    costs = s.edition.costs
-    return any(budget >= costs[d] for d in s.edition.developments if not devs >> d & 1)
+    wood, stone, pottery, cloth, spearheads = s.goods[p]
+    budget = (
+        s.coins
+        + _granary_rate(s, p) * s.food[p]
+        + _WOOD_VALUE[wood]
+        + _STONE_VALUE[stone]
+        + _POTTERY_VALUE[pottery]
+        + _CLOTH_VALUE[cloth]
+        + _SPEARHEADS_VALUE[spearheads]
+    )
+    for cost, dev in s.edition.by_cost:
+        if cost > budget:
+            return False
+        if not devs >> dev & 1:
+            return True
+    return False
 
 
-def payments(coins: int, goods: tuple[int, ...], food: int, rate: int, cost: int) -> list[tuple[int, int]]:
-    """Undominated ``(tracks mask, food)`` payments reaching ``cost``: no track can be dropped without needing
-    more food."""
-    values = [0] * 32
-    masks = [0]
+def track_values(goods: list[int] | tuple[int, ...]) -> tuple[tuple[int, ...], list[int]]:
+    """The subsets of non-empty tracks (bit masks, ascending) and what each subset is worth when spent."""
+    full = 0
     for g in range(GOOD_TYPES):
         if goods[g]:
-            bit, value = 1 << g, GOOD_VALUE[g][goods[g]]
-            for mask in masks[:]:
-                values[mask | bit] = values[mask] + value
-                masks.append(mask | bit)
-    least_food: dict[int, int] = {}
-    for mask in masks:
-        need = cost - coins - values[mask]
-        if need <= 0:
-            least_food[mask] = 0
-        elif rate and -(-need // rate) <= food:
-            least_food[mask] = -(-need // rate)
+            full |= 1 << g
+    masks = _SUBMASKS[full]
+    values = [0] * 32
+    for mask in masks[1:]:
+        low = mask & -mask
+        good = _LOW_GOOD[low]
+        values[mask] = values[mask ^ low] + GOOD_VALUE[good][goods[good]]
+    return masks, values
+
+
+def payments(masks: tuple[int, ...], values: list[int], need: int, food: int, rate: int) -> list[tuple[int, int]]:
+    """Undominated ``(tracks mask, food)`` payments worth ``need`` beyond the coins: no track can be dropped
+    without needing more food (Granaries ``rate`` coins per food, ``food`` at most)."""
     found = []
-    for mask in sorted(least_food):
-        f = least_food[mask]
-        if all(least_food.get(mask ^ (1 << g), f + 1) > f for g in range(GOOD_TYPES) if mask >> g & 1):
+    if not rate:
+        for mask in masks:
+            if values[mask] >= need:
+                for bit in _BITS[mask]:
+                    if values[mask ^ bit] >= need:
+                        break
+                else:
+                    found.append((mask, 0))
+        return found
+    least = [-1] * 32
+    for mask in masks:
+        short = need - values[mask]
+        if short <= 0:
+            least[mask] = 0
+        elif -(-short // rate) <= food:
+            least[mask] = -(-short // rate)
+    for mask in masks:
+        f = least[mask]
+        if f >= 0 and all(least[mask ^ bit] < 0 or least[mask ^ bit] > f for bit in _BITS[mask]):
             found.append((mask, f))
     return found
 
@@ -65,18 +101,22 @@ def buy_actions(s: RttaState) -> list[Action]:
     """``end buy`` and every undominated way to buy each affordable development not owned yet."""
     p = s.active
     devs = s.devs[p]
-    goods = tuple(s.goods[p])
     rate = _granary_rate(s, p)
+    food = s.food[p]
+    coins = s.coins
+    masks, values = track_values(s.goods[p])
+    budget = coins + values[masks[-1]] + rate * food
     costs = s.edition.costs
     by_cost: dict[int, list[tuple[int, int]]] = {}
     actions: list[Action] = [END_BUY]
     for dev in s.edition.developments:
-        if devs >> dev & 1:
-            continue
         cost = costs[dev]
-        if cost not in by_cost:
-            by_cost[cost] = payments(s.coins, goods, s.food[p], rate, cost)
-        actions.extend(("buy", dev, mask, food) for mask, food in by_cost[cost])
+        if cost > budget or devs >> dev & 1:
+            continue
+        found = by_cost.get(cost)
+        if found is None:
+            found = by_cost[cost] = payments(masks, values, cost - coins, food, rate)
+        actions.extend([("buy", dev, mask, f) for mask, f in found])
     return actions
 
 

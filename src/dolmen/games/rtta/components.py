@@ -121,6 +121,7 @@ class Edition:
 
     __slots__ = (
         "architecture_bonus",
+        "by_cost",
         "costs",
         "developments",
         "end_developments",
@@ -146,6 +147,8 @@ class Edition:
         """The developments of this edition (indices into DEVELOPMENT_NAMES), score-sheet order."""
         self.costs = tuple(table[d][0] if d in table else 0 for d in range(len(DEVELOPMENT_NAMES)))
         self.points = tuple(table[d][1] if d in table else 0 for d in range(len(DEVELOPMENT_NAMES)))
+        self.by_cost = tuple(sorted((table[d][0], d) for d in table))
+        """``(cost, development)`` from the cheapest."""
         self.monument_points = monument_points
         """``(first builder, later builders)`` per monument."""
         self.end_developments = end_developments

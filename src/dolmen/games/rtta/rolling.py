@@ -8,14 +8,25 @@ except in solo play ("Rules for Solitaire Play").
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from functools import cache
-from itertools import product
+from itertools import accumulate, product
 from math import factorial
+from operator import add, sub
 from typing import TYPE_CHECKING
 
 from dolmen.games.rtta import steps
 from dolmen.games.rtta.actions import KEEP, PRESERVE, ROLL, Action
-from dolmen.games.rtta.components import FACES, FOOD_OR_WORKERS, LEADERSHIP, MAX_FOOD, POTTERY, PRESERVATION, SKULL
+from dolmen.games.rtta.components import (
+    FACES,
+    FOOD_OR_WORKERS,
+    LEADERSHIP,
+    MAX_CITIES,
+    MAX_FOOD,
+    POTTERY,
+    PRESERVATION,
+    SKULL,
+)
 from dolmen.games.rtta.harvest import collect
 
 if TYPE_CHECKING:
@@ -77,12 +88,8 @@ def choose_food(s: RttaState) -> None:
 
 def apply_reroll(s: RttaState, action: Action) -> None:
     counts = action[1]
-    dice = s.dice
-    total = 0
-    for face in range(FACES):
-        dice[face] -= counts[face]
-        total += counts[face]
-    s.to_roll = total
+    s.dice = list(map(sub, s.dice, counts))
+    s.to_roll = sum(counts)
     s.rerolls_left -= 1
     s.step = steps.ROLL
 
@@ -105,9 +112,7 @@ def apply_food(s: RttaState, action: Action) -> None:
 
 
 def apply_roll_outcome(s: RttaState, outcome: tuple[int, ...]) -> None:
-    dice = s.dice
-    for face in range(FACES):
-        dice[face] += outcome[face]
+    s.dice = list(map(add, s.dice, outcome))
     s.to_roll = 0
     if s.step == steps.ROLL:
         after_roll(s)
@@ -133,23 +138,37 @@ def food_actions(dice_either: int) -> tuple[Action, ...]:
     return tuple(("food", n) for n in range(dice_either + 1))
 
 
-@cache
+def _compositions(k: int, parts: int) -> list[tuple[int, ...]]:
+    if parts == 1:
+        return [(k,)]
+    return [(first, *rest) for first in range(k, -1, -1) for rest in _compositions(k - first, parts - 1)]
+
+
+def _roll_table(k: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[float, ...]]:
+    outcomes = tuple(_compositions(k, FACES))
+    ways = []
+    for counts in outcomes:
+        n = factorial(k)
+        for c in counts:
+            n //= factorial(c)
+        ways.append(n)
+    cumulative = tuple(accumulate(ways))
+    return outcomes, cumulative, tuple(w / FACES**k for w in ways)
+
+
+_ROLLS = tuple(_roll_table(k) for k in range(MAX_CITIES + 1))
+"""Per number of dice: every multiset of faces (counts per face), the running total of their multinomial
+weights (out of 6**k) and their probabilities."""
+
+
 def roll_outcomes(k: int) -> list[tuple[tuple[int, ...], float]]:
     """Every multiset of ``k`` dice with its multinomial probability."""
-    outcomes = []
-    for counts in product(range(k + 1), repeat=FACES):
-        if sum(counts) == k:
-            ways = factorial(k)
-            for n in counts:
-                ways //= factorial(n)
-            outcomes.append((counts, ways / FACES**k))
-    return outcomes
+    outcomes, _, probabilities = _ROLLS[k]
+    return list(zip(outcomes, probabilities, strict=True))
 
 
 def sample_roll(k: int, rng: random.Random) -> tuple[int, ...]:
-    """Roll ``k`` dice one by one: the distribution of :func:`roll_outcomes`."""
-    counts = [0, 0, 0, 0, 0, 0]
-    draw = rng.random
-    for _ in range(k):
-        counts[int(draw() * 6)] += 1
-    return tuple(counts)
+    """A roll of ``k`` dice, with the distribution of :func:`roll_outcomes` (the same as rolling each die): one
+    uniform draw among the 6**k equally likely sequences, mapped to its multiset."""
+    outcomes, cumulative, _ = _ROLLS[k]
+    return outcomes[bisect_right(cumulative, int(rng.random() * cumulative[-1]))]

@@ -22,6 +22,7 @@ from dolmen.games.rtta.building import (
     apply_engineer,
     apply_ship,
     build_actions,
+    build_rows,
     enter_build,
 )
 from dolmen.games.rtta.buying import (
@@ -169,6 +170,7 @@ class RttaState(State):
     __slots__ = (
         "active",
         "available",
+        "build_rows",
         "cities",
         "coins",
         "devs",
@@ -204,6 +206,7 @@ class RttaState(State):
         self.solo = players == 1
         self.in_play = monuments_in_play(self.edition, players)
         self.available = (True,) * CITIES + self.in_play
+        self.build_rows = build_rows(self.available)
         self.stages: tuple[int, ...]
         if self.edition.is_late:
             self.stages = steps.LATE_STAGES
@@ -311,6 +314,7 @@ class RttaState(State):
         other.solo = self.solo
         other.in_play = self.in_play
         other.available = self.available
+        other.build_rows = self.build_rows
         other.stages = self.stages
         other.round = self.round
         other.active = self.active

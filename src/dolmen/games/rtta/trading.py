@@ -13,6 +13,7 @@ many to list, so :class:`TradeActions` is a lazy sequence enumerating them by mi
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from operator import mul, sub
 from typing import TYPE_CHECKING, Any, overload
 
 from dolmen.games.rtta import steps
@@ -24,60 +25,94 @@ if TYPE_CHECKING:
 
 ANSWERS: tuple[Action, ...] = (ACCEPT, DECLINE)
 _TOPS = (MAX_FOOD, *GOOD_MAX)
+_FOOD_MAX, _WOOD_MAX, _STONE_MAX, _POTTERY_MAX, _CLOTH_MAX, _SPEAR_MAX = _TOPS
 _SWAPS = tuple(tuple(("swap", a, b) for b in range(GOOD_TYPES)) for a in range(GOOD_TYPES))
 
 
 class OfferSpace:
-    """The offers to one opponent: vectors v with ``low[i] <= v[i] <= high[i]``, v != 0, in mixed radix (the
-    last component varies fastest)."""
+    """The offers to one opponent: vectors v with ``-lows[i] <= v[i] <= highs[i]``, v != 0, in mixed radix
+    (the last component varies fastest). Built in the hot loop: the constructor only stores."""
 
-    __slots__ = ("count", "high", "low", "seat", "strides", "zero")
+    __slots__ = ("_strides", "_zero", "count", "highs", "lows", "seat")
 
-    def __init__(self, seat: int, low: list[int], high: list[int]) -> None:
-        self.seat, self.low, self.high = seat, low, high
-        strides = [0] * 6
-        size = 1
-        zero = 0
-        for i in range(5, -1, -1):
-            strides[i] = size
-            zero -= low[i] * size
-            size *= high[i] - low[i] + 1
-        self.strides = strides
-        self.zero = zero
-        self.count = size - 1
+    def __init__(self, seat: int, lows: list[int], highs: list[int], count: int) -> None:
+        self.seat, self.lows, self.highs, self.count = seat, lows, highs, count
+        self._strides: list[int] | None = None
+        self._zero = 0
+
+    def _layout(self) -> list[int]:
+        strides = [1] * 6
+        for i in range(4, -1, -1):
+            strides[i] = strides[i + 1] * (self.lows[i + 1] + self.highs[i + 1] + 1)
+        self._zero = sum(map(mul, self.lows, strides))
+        self._strides = strides
+        return strides
 
     def vector(self, index: int) -> tuple[int, ...]:
-        if index >= self.zero:
+        if self._strides is None:
+            self._layout()
+        if index >= self._zero:
             index += 1
-        low, strides = self.low, self.strides
-        out = [0] * 6
-        for i in range(6):
-            digit, index = divmod(index, strides[i])
-            out[i] = low[i] + digit
+        lows, highs, out = self.lows, self.highs, [0] * 6
+        for i in range(5, -1, -1):
+            index, digit = divmod(index, lows[i] + highs[i] + 1)
+            out[i] = digit - lows[i]
         return tuple(out)
 
     def index(self, vector: tuple[int, ...]) -> int:
-        index = sum((vector[i] - self.low[i]) * self.strides[i] for i in range(6))
-        return index - 1 if index > self.zero else index
+        strides = self._strides or self._layout()
+        index = sum((vector[i] + self.lows[i]) * strides[i] for i in range(6))
+        return index - 1 if index > self._zero else index
 
     def __contains__(self, vector: tuple[int, ...]) -> bool:
-        low, high = self.low, self.high
-        return any(vector) and all(low[i] <= vector[i] <= high[i] for i in range(6))
+        lows, highs = self.lows, self.highs
+        return any(vector) and all(-lows[i] <= vector[i] <= highs[i] for i in range(6))
 
 
-def offer_space(s: RttaState, seat: int) -> OfferSpace:
-    """What the active player may offer ``seat``: give what they have and ``seat`` can hold, get what ``seat``
-    has and they can hold."""
+def _offer_space(seat: int, mine: list[int], my_room: list[int], theirs: list[int]) -> OfferSpace:
+    """The active player gives up to what they have and ``seat`` can hold, gets up to what ``seat`` has and they
+    can hold. Unrolled over the six components: this runs at every trade decision of every playout."""
+    tf, tw, ts, tp, tc, tx = theirs
+    rf, rw, rs, rp, rc, rx = my_room
+    mf, mw, ms, mp, mc, mx = mine
+    lf = tf if tf < rf else rf
+    lw = tw if tw < rw else rw
+    ls = ts if ts < rs else rs
+    lp = tp if tp < rp else rp
+    lc = tc if tc < rc else rc
+    lx = tx if tx < rx else rx
+    hf, hw, hs, hp, hc, hx = (
+        _FOOD_MAX - tf,
+        _WOOD_MAX - tw,
+        _STONE_MAX - ts,
+        _POTTERY_MAX - tp,
+        _CLOTH_MAX - tc,
+        _SPEAR_MAX - tx,
+    )
+    hf = mf if mf < hf else hf
+    hw = mw if mw < hw else hw
+    hs = ms if ms < hs else hs
+    hp = mp if mp < hp else hp
+    hc = mc if mc < hc else hc
+    hx = mx if mx < hx else hx
+    count = (lf + hf + 1) * (lw + hw + 1) * (ls + hs + 1) * (lp + hp + 1) * (lc + hc + 1) * (lx + hx + 1) - 1
+    return OfferSpace(seat, [lf, lw, ls, lp, lc, lx], [hf, hw, hs, hp, hc, hx], count)
+
+
+def offer_spaces(s: RttaState) -> list[OfferSpace]:
+    """The offers the active player may make to each opponent (none after the fifth offer)."""
+    if s.offers >= MAX_OFFERS:
+        return []
     p = s.active
     mine = [s.food[p], *s.goods[p]]
-    theirs = [s.food[seat], *s.goods[seat]]
-    low = [0] * 6
-    high = [0] * 6
-    for i in range(6):
-        top, m, t = _TOPS[i], mine[i], theirs[i]
-        low[i] = -(t if t < top - m else top - m)
-        high[i] = m if m < top - t else top - t
-    return OfferSpace(seat, low, high)
+    my_room = list(map(sub, _TOPS, mine))
+    spaces = []
+    for seat in range(s.players):
+        if seat != p:
+            space = _offer_space(seat, mine, my_room, [s.food[seat], *s.goods[seat]])
+            if space.count:
+                spaces.append(space)
+    return spaces
 
 
 def can_offer(s: RttaState) -> bool:
@@ -168,14 +203,6 @@ def swap_actions(s: RttaState) -> list[Action]:
         for b in range(GOOD_TYPES)
         if b != a and goods[b] < GOOD_MAX[b]
     ]
-
-
-def offer_spaces(s: RttaState) -> list[OfferSpace]:
-    if s.offers >= MAX_OFFERS:
-        return []
-    p = s.active
-    spaces = [offer_space(s, o) for o in range(s.players) if o != p]
-    return [space for space in spaces if space.count]
 
 
 def trade_actions(s: RttaState) -> TradeActions:
