@@ -22,9 +22,6 @@ from dolmen.games.stoneage.components import (
     RESOURCE_SITES,
     SITE_CAPACITY,
     TOOLMAKER,
-    VILLAGE,
-    site_colour_limit,
-    village_limit,
 )
 from dolmen.games.stoneage.steps import CHOOSE_LOCATION, PLACE_PEOPLE
 
@@ -33,7 +30,12 @@ if TYPE_CHECKING:
 
 PLACEMENTS: Final = tuple(tuple((PLACE, loc, n) for n in range(MAX_PEOPLE + 1)) for loc in range(NLOC))
 """``PLACEMENTS[loc][n]`` is the action putting ``n`` people on ``loc`` (shared tuples: no allocation)."""
+_UP_TO: Final = tuple(tuple(PLACEMENTS[loc][1 : n + 1] for n in range(MAX_PEOPLE + 1)) for loc in range(NLOC))
+"""``_UP_TO[loc][n]``: the placements of 1 to ``n`` people on ``loc``."""
+_SINGLE: Final = tuple(PLACEMENTS[loc][1] for loc in range(NLOC))
 _HUT_PLACEMENT: Final = PLACEMENTS[HUT][2]
+_TOOLMAKER_PLACEMENT: Final = PLACEMENTS[TOOLMAKER][1]
+_FIELD_PLACEMENT: Final = PLACEMENTS[FIELD][1]
 
 
 def begin_round(state: StoneAgeState) -> None:
@@ -54,36 +56,40 @@ def can_place(state: StoneAgeState, seat: int) -> bool:
     already there may find every other location closed)."""
     if not state.available[seat]:
         return False
-    return not state.placed[seat * NLOC + HUNTING] or bool(placements_for(state, seat))
+    if not state.placed[seat * NLOC + HUNTING]:
+        return True
+    occupancy = state.occupancy
+    for space, card in enumerate(state.display):
+        if card >= 0 and not occupancy[FIRST_CARD + space]:
+            return True
+    return bool(placements_for(state, seat))
 
 
 def placements_for(state: StoneAgeState, seat: int) -> list[Any]:
     free = state.available[seat]
     base = seat * NLOC
-    placed, occupancy = state.placed, state.occupancy
+    placed, occupancy, colours = state.placed, state.occupancy, state.colours
     legal: list[Any] = []
     if not placed[base + HUNTING]:
-        legal.extend(PLACEMENTS[HUNTING][1 : free + 1])
-    colour_limit = site_colour_limit(state.players)
+        legal += _UP_TO[HUNTING][free]
+    limit = state.colour_limit
     for loc in RESOURCE_SITES:
-        if not placed[base + loc] and state.colours[loc] < colour_limit:
-            room = min(free, SITE_CAPACITY - occupancy[loc])
-            if room > 0:
-                legal.extend(PLACEMENTS[loc][1 : room + 1])
-    occupied = sum(1 for loc in VILLAGE if occupancy[loc])
-    if occupied < village_limit(state.players, state.modules):
+        if not placed[base + loc] and colours[loc] < limit:
+            room = SITE_CAPACITY - occupancy[loc]
+            legal += _UP_TO[loc][room if room < free else free]
+    if (occupancy[TOOLMAKER] > 0) + (occupancy[HUT] > 0) + (occupancy[FIELD] > 0) < state.village_cap:
         if not occupancy[TOOLMAKER]:
-            legal.append(PLACEMENTS[TOOLMAKER][1])
+            legal.append(_TOOLMAKER_PLACEMENT)
         if not occupancy[HUT] and free >= 2:
             legal.append(_HUT_PLACEMENT)
         if not occupancy[FIELD]:
-            legal.append(PLACEMENTS[FIELD][1])
+            legal.append(_FIELD_PLACEMENT)
     for space, card in enumerate(state.display):
         if card >= 0 and not occupancy[FIRST_CARD + space]:
-            legal.append(PLACEMENTS[FIRST_CARD + space][1])
-    for stack in range(state.nstacks):
-        if state.stack_top[stack] >= 0 and not occupancy[FIRST_STACK + stack]:
-            legal.append(PLACEMENTS[FIRST_STACK + stack][1])
+            legal.append(_SINGLE[FIRST_CARD + space])
+    for stack, top in enumerate(state.stack_top):
+        if top >= 0 and not occupancy[FIRST_STACK + stack]:
+            legal.append(_SINGLE[FIRST_STACK + stack])
     return legal
 
 

@@ -70,8 +70,7 @@ def next_resolver(state: StoneAgeState) -> None:
 
 def legal_locations(state: StoneAgeState) -> list[Any]:
     base = state.turn * NLOC
-    placed = state.placed
-    return [RESOLUTIONS[loc] for loc in range(NLOC) if placed[base + loc]]
+    return [RESOLUTIONS[loc] for loc, count in enumerate(state.placed[base : base + NLOC]) if count]
 
 
 def apply_resolve(state: StoneAgeState, action: tuple[int, int]) -> None:

@@ -28,6 +28,8 @@ from dolmen.games.stoneage.components import (
     START_FOOD,
     START_PEOPLE,
     TOOL_TILES,
+    site_colour_limit,
+    village_limit,
 )
 from dolmen.games.stoneage.steps import (
     HAND_REVEAL,
@@ -75,6 +77,7 @@ class StoneAgeState(State):
         "agriculture",
         "available",
         "built",
+        "colour_limit",
         "colours",
         "deck",
         "deck_size",
@@ -111,6 +114,7 @@ class StoneAgeState(State):
         "tool_used",
         "tools",
         "turn",
+        "village_cap",
     )
 
     def __init__(self, game: StoneAge, players: int, modules: tuple[str, ...] = (), open_cards: bool = False) -> None:
@@ -119,6 +123,8 @@ class StoneAgeState(State):
         self.modules = modules
         self.open_cards = open_cards
         self.nstacks = players
+        self.colour_limit = site_colour_limit(players)
+        self.village_cap = village_limit(players, modules)
         self.resources = [START_FOOD, 0, 0, 0, 0] * players
         self.people = [START_PEOPLE] * players
         self.available = [START_PEOPLE] * players
