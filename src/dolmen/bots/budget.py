@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 
 from dolmen.engine.errors import OptionsError
+
+RESERVE = 0.02
+"""Share of a time budget kept back from searching (freeing a large tree takes a few milliseconds)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,13 +36,9 @@ class Budget:
         return Budget(self.iterations)
 
     def deadline(self, started: float) -> float:
-        """The ``time.perf_counter()`` value at which thinking must stop (infinity when untimed)."""
-        return started + self.seconds if self.seconds is not None else float("inf")
-
-    def is_spent(self, iterations: int, started: float) -> bool:
-        if self.iterations is not None and iterations >= self.iterations:
-            return True
-        return self.seconds is not None and time.perf_counter() - started >= self.seconds
+        """The ``time.perf_counter()`` value at which searching must stop (infinity when untimed): a little
+        before ``seconds`` have passed, leaving :data:`RESERVE` of the budget to free the tree and answer."""
+        return started + self.seconds * (1 - RESERVE) if self.seconds is not None else float("inf")
 
 
 LEVELS: dict[str, Budget] = {

@@ -106,7 +106,7 @@ class MCTSBot:
         seat = acting_seat(view, sample)
         run = _Search(self, sample.players, seat, legal, rng, self.budget.deadline(started))
         iterations = 0
-        while not self.budget.is_spent(iterations, started):
+        while not self._is_spent(iterations, started, run.deadline):
             if iterations and iterations % self.resample_every == 0:
                 sample = game.state_from_view(view, rng)
             try:
@@ -118,6 +118,17 @@ class MCTSBot:
             ActionStats(action, child.visits, child.mean(seat)) for action, child in run.root.children.items()
         )
         return SearchReport(seat, iterations, time.perf_counter() - started, stats)
+
+    def _is_spent(self, iterations: int, started: float, deadline: float) -> bool:
+        """Out of iterations, or the next iteration (allowing twice the mean so far) could end past the deadline:
+        a timed search stops early rather than late."""
+        limit = self.budget.iterations
+        if limit is not None and iterations >= limit:
+            return True
+        if deadline == float("inf"):
+            return False
+        now = time.perf_counter()
+        return now >= deadline or (iterations > 0 and now + 2 * (now - started) / iterations > deadline)
 
 
 def acting_seat(view: Mapping[str, JSON], state: State) -> int:
