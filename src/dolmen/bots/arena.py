@@ -8,6 +8,7 @@ so each entry plays each seat once per block. Entries with the same spec are one
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import time
@@ -16,10 +17,12 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+from dolmen.bots import make_bot
 from dolmen.bots.arena_report import summarize
 from dolmen.engine.core import JSON, Action, Game
 from dolmen.engine.driver import Policy, play_game
 from dolmen.engine.errors import OptionsError
+from dolmen.games import get_game
 
 
 def parse_entries(text: str | Sequence[str], players: int | None = None) -> tuple[str, ...]:
@@ -107,8 +110,6 @@ class _Stopwatch:
 
 
 def _play(task: _Task) -> GameOutcome:
-    from dolmen.bots import make_bot
-
     watches = [_Stopwatch(make_bot(spec, task.game_name, timed=task.timed)) for spec in task.plan.seats]
     state, record = play_game(task.game, task.players, task.options, task.plan.seed, watches, record=task.record)
     result = state.result()
@@ -145,16 +146,12 @@ def run_arena(
     ``records``: a directory that receives every game's record and an ``arena.json`` index.
     """
     if isinstance(game, str):
-        from dolmen.games import get_game
-
         game = get_game(game)
     if games < 1:
         raise OptionsError(f"an arena plays at least one game, not {games}")
     seats = parse_entries(entries, players)
     count = len(seats)
     full_options = game.check_options(count, options or {})
-    from dolmen.bots import make_bot
-
     for spec in dict.fromkeys(seats):
         make_bot(spec, game.name, timed=timed)  # a bad spec fails here, before any process starts
     plan = schedule(seats, games, seed)
@@ -179,8 +176,6 @@ def run_arena(
 
 
 def _write_records(directory: Path, game: str, outcomes: Sequence[GameOutcome], report: dict[str, JSON]) -> None:
-    import json
-
     directory.mkdir(parents=True, exist_ok=True)
     index = []
     for outcome in outcomes:

@@ -66,7 +66,7 @@ def untried_action(
     among ``widening.tries`` draws from a huge set)."""
     count = len(legal)
     if count <= widening.above:
-        fresh = [action for action in legal if action not in children]
+        fresh = [legal[i] for i in range(count) if legal[i] not in children]
         return fresh[rng.randrange(len(fresh))] if fresh else None
     for _ in range(widening.tries):
         action = legal[rng.randrange(count)]
