@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dolmen.bots.budget import LEVELS, Budget, level_budget
 from dolmen.bots.mcts import MCTSBot, SearchReport, mcts_factory
+from dolmen.bots.mcts_tree import Widening
 from dolmen.bots.registry import BotEntry, BotFactory, BotRegistry, split_spec
 from dolmen.bots.rewards import Evaluator, RewardFunction, RolloutPolicy, neutral_reward, outcome_reward
 from dolmen.engine.driver import Policy, RandomPolicy
@@ -71,6 +72,7 @@ __all__ = [
     "RewardFunction",
     "RolloutPolicy",
     "SearchReport",
+    "Widening",
     "level_budget",
     "make_bot",
     "mcts_factory",
