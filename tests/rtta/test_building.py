@@ -82,6 +82,7 @@ def test_late_monuments_are_worth_more_to_later_builders() -> None:
 
 
 def test_leftover_workers_are_lost_when_building_ends() -> None:
+    """shared/rules/rtta.md "A turn" 6. Build: workers left over are lost; ending the build step is a decision."""
     s = play(new(2), "roll workers3 workers3 food3", "keep", "build city4 1", "end build")
     assert s.workers == 0 and s.active == 1 and s.progress[0][0] == 1
 
@@ -110,11 +111,13 @@ def test_ships_cost_one_wood_and_one_cloth_and_no_workers() -> None:
 
 
 def test_no_sixth_ship() -> None:
+    """shared/rules/rtta.md "Developments", Shipping: at most 5 ships."""
     s = setup(new(2, edition="late"), 0, goods={"wood": 2, "cloth": 1}, devs=["shipping"], ships=5)
     play(s, "roll food3 food3 food3", "keep")
     assert step(s) != "build"
 
 
 def test_nothing_to_build_skips_the_step() -> None:
+    """docs/rtta.md "A turn": a step with nothing to decide happens by itself (no workers, no Engineering, no ship)."""
     s = play(new(2), "roll food3 food3 coins", "keep")
     assert step(s) != "build"

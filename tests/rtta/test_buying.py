@@ -35,6 +35,7 @@ def test_goods_are_spent_by_whole_tracks_at_their_value_with_no_change() -> None
 
 
 def test_a_payment_needing_more_than_coins_and_goods_is_illegal() -> None:
+    """Seed 002 "4. Buy a Development": the coins and goods spent must equal (or exceed) the cost."""
     s = setup(new(2), 0, goods={"wood": 2})
     play(s, "roll coins food3 food3", "keep")
     before = s.signature()
@@ -60,6 +61,8 @@ def test_granaries_turn_food_into_coins_in_the_buy_step(edition: str, food: int)
 
 
 def test_granaries_food_and_goods_combine_without_waste() -> None:
+    """Seed 002 Table 3, Granaries, and "4. Buy" (no change is given): docs/rtta.md "What is legal" lists
+    only payments without waste."""
     s = setup(new(2), 0, food=10, goods={"wood": 1}, devs=["granaries"])
     play(s, "roll coins food3 food3", "keep")
     # leadership costs 10: 7 coins + 1 food (4), or 7 coins + wood (1) + 1 food: the second wastes the wood
@@ -120,6 +123,7 @@ def test_discard_down_to_six_goods_your_choice_which() -> None:
 
 
 def test_discard_is_one_action_naming_every_unit() -> None:
+    """Seed 002 "5. Discard": discard the excess goods of your choice; one action names every unit taken off."""
     s = setup(new(2), 0, goods={"wood": 3, "stone": 2, "pottery": 2})
     play(s, "roll goods food3 food3", "keep", "end buy")
     assert s.goods[0] == [4, 2, 2, 0, 0]
@@ -132,6 +136,7 @@ def test_discard_is_one_action_naming_every_unit() -> None:
 
 
 def test_a_single_way_to_discard_happens_by_itself() -> None:
+    """Seed 002 "5. Discard" with only one track to discard from: no choice, so no question (docs/rtta.md "A turn")."""
     s = setup(new(2), 0, goods={"wood": 7})
     play(s, "roll goods food3 food3", "keep", "end buy")
     assert s.goods[0] == [6, 0, 0, 0, 0] and s.active == 1

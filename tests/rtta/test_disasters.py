@@ -16,6 +16,7 @@ def test_drought_costs_two_points_unless_irrigation(devs: tuple[str, ...], lost:
 
 
 def test_a_single_skull_does_nothing() -> None:
+    """Seed 002 Table 2: 1 skull, no effect."""
     s = play(new(2), "roll skull food3 food3", "keep")
     assert s.disasters == [0, 0]
 
@@ -89,6 +90,7 @@ def test_smithing_turns_invasion_on_the_opponents_and_spends_spearheads() -> Non
 
 
 def test_smithing_asks_nothing_when_every_opponent_has_the_great_wall() -> None:
+    """Seed 000 "Forge": players with the Great Wall are not touched, so spending spearheads could do nothing."""
     s = new(2, edition="late")
     setup(s, 1, progress={"great-wall": 13})
     setup(s, 0, food=9, cities=4, goods={"spearheads": 2}, devs=["smithing"])

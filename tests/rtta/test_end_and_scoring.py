@@ -27,6 +27,8 @@ def test_the_round_finishes_after_a_fifth_development() -> None:
 
 
 def test_the_last_seat_ending_the_round_ends_the_game_at_once() -> None:
+    """Seed 002 "Game End": the last player is the one to the right of the start player; their 5th
+    development ends the round and the game."""
     s = new(2)
     setup(s, 1, devs=["agriculture", "quarrying", "medicine", "caravans"])
     play(s, "roll food3 food3 food3", "keep")

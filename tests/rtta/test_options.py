@@ -14,6 +14,7 @@ GAME = RollThroughTheAges()
 
 
 def test_the_registry_finds_the_game() -> None:
+    """dolmen.games.get_game('rtta') builds this game."""
     assert isinstance(get_game("rtta"), RollThroughTheAges) and GAME.name == "rtta"
 
 
@@ -46,5 +47,6 @@ def test_options_are_completed_late_trades(players: int, options: dict[str, Any]
     ],
 )
 def test_bad_options_raise_a_clear_error(players: int, options: dict[str, Any], message: str) -> None:
+    """Bad player counts and options raise OptionsError naming the problem (shared/rules/rtta.md editions)."""
     with pytest.raises(OptionsError, match=message):
         GAME.new_state(players, options)

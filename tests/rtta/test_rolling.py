@@ -25,6 +25,7 @@ def test_the_first_roll_is_one_chance_outcome_per_multiset_with_multinomial_odds
 
 
 def test_impossible_outcomes_are_refused_and_change_nothing() -> None:
+    """A roll of the wrong number of dice, or no roll at all, is refused and changes nothing."""
     s = new(2)
     before = s.signature()
     for text in ("roll food3 goods", "roll food3 goods skull coins"):
@@ -36,6 +37,7 @@ def test_impossible_outcomes_are_refused_and_change_nothing() -> None:
 
 
 def test_sampled_rolls_follow_the_listed_probabilities() -> None:
+    """sample_chance draws with the probabilities chance_outcomes lists (each die fair, seed 002 Table 1)."""
     s = new(2)
     rng = random.Random(5)
     draws = Counter(s.sample_chance(rng) for _ in range(60_000))
@@ -77,6 +79,7 @@ def test_three_rolls_at_most_and_kept_dice_may_be_rerolled_on_the_third() -> Non
 
 
 def test_keeping_every_die_ends_rolling_early() -> None:
+    """shared/rules/rtta.md "A turn" 1. Roll: keeping every die ends the rolling early."""
     s = play(new(2), "roll food3 food3 food3", "keep")
     assert s.food[0] == 3 + 9 - 3 and s.active == 1
 
@@ -104,6 +107,7 @@ def test_leadership_rerolls_one_die_after_the_last_roll_even_a_skull() -> None:
 
 
 def test_leadership_comes_after_the_third_roll_and_may_be_declined() -> None:
+    """Seed 002 Table 3, Leadership: "you may select 1 die" after your last roll (so you may decline)."""
     s = setup(new(2), 0, devs=["leadership"])
     play(s, "roll goods goods goods", "reroll goods", "roll goods", "reroll goods", "roll skull")
     assert step(s) == "leadership"
@@ -112,6 +116,7 @@ def test_leadership_comes_after_the_third_roll_and_may_be_declined() -> None:
 
 
 def test_without_leadership_there_is_no_extra_reroll() -> None:
+    """Seed 002 "1. Roll Dice": after the third roll (or keeping), you must keep the results."""
     s = play(new(2), "roll skull skull food3", "keep")
     assert step(s) == "buy" and s.disasters[0] == 2
 
@@ -126,6 +131,7 @@ def test_preservation_doubles_food_before_the_first_roll_for_one_pottery() -> No
 
 
 def test_preservation_caps_food_at_fifteen_and_may_be_declined() -> None:
+    """Seed 000 "Conservation": doubling stops at 15 food; [ruling] Preservation may be used, so may be declined."""
     s = setup(new(2, edition="late"), 0, food=9, goods={"pottery": 2}, devs=["preservation"])
     play(s, "preserve")
     assert s.food[0] == 15 and s.goods[0][2] == 1
@@ -135,5 +141,6 @@ def test_preservation_caps_food_at_fifteen_and_may_be_declined() -> None:
 
 
 def test_preservation_needs_pottery() -> None:
+    """Seed 000 "Conservation": the cost is one pottery; without it there is nothing to decide."""
     s = setup(new(2, edition="late"), 0, food=6, devs=["preservation"])
     assert s.actors() == (CHANCE,)

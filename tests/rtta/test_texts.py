@@ -40,6 +40,7 @@ EXAMPLES = [
 
 @pytest.mark.parametrize("text", EXAMPLES)
 def test_action_texts_round_trip(text: str) -> None:
+    """Every documented text form (docs/rtta.md) parses to a hashable action that prints back identically."""
     action = parse_action(text)
     hash(action)
     assert action_text(action) == text
@@ -47,6 +48,7 @@ def test_action_texts_round_trip(text: str) -> None:
 
 
 def test_word_order_inside_a_text_does_not_matter_and_prints_canonically() -> None:
+    """docs/rtta.md: words may come in any unambiguous order; Dolmen prints the canonical order."""
     assert action_text(parse_action("reroll coins goods")) == "reroll goods coins"
     assert action_text(parse_action("offer 1 give 1 stone 2 wood get 3 food")) == (
         "offer 1 give 2 wood 1 stone get 3 food"
@@ -91,11 +93,13 @@ def test_word_order_inside_a_text_does_not_matter_and_prints_canonically() -> No
     ],
 )
 def test_malformed_action_texts_are_refused(text: str) -> None:
+    """Unparsable action texts raise MalformedStep."""
     with pytest.raises(MalformedStep):
         parse_action(text)
 
 
 def test_outcome_texts_round_trip_in_face_order() -> None:
+    """docs/rtta.md "Chance outcomes": a roll is the multiset of faces, printed in face order."""
     outcome = RttaState.parse_outcome("roll skull food3 goods")
     assert outcome == (1, 1, 1, 0, 0, 0)
     assert RttaState.outcome_text(outcome) == "roll food3 goods skull"
@@ -104,5 +108,6 @@ def test_outcome_texts_round_trip_in_face_order() -> None:
 
 @pytest.mark.parametrize("text", ["", "roll", "throw food3", "roll food4", "roll 1 2 3"])
 def test_malformed_outcome_texts_are_refused(text: str) -> None:
+    """Unparsable outcome texts raise MalformedStep."""
     with pytest.raises(MalformedStep):
         RttaState.parse_outcome(text)

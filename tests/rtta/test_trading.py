@@ -26,6 +26,7 @@ def test_late_trade_comes_after_building() -> None:
 
 
 def test_bronze_without_the_variant_has_no_trade_step() -> None:
+    """Seed 002 "Order of Play": five steps, no trade unless the Trading Game variant is on."""
     s = play(new(2), "roll coins coins food3", "keep")
     assert step(s) == "buy"
     play(s, "end buy")
@@ -88,6 +89,7 @@ def test_offers_that_break_a_track_maximum_or_cannot_be_paid_are_illegal() -> No
 
 
 def test_the_offers_are_a_lazy_sequence_in_mixed_radix() -> None:
+    """The offers are enumerated lazily: len, indexing, iteration, index() and a fast `in` agree."""
     s = play(new(2, trade=True), "roll workers3 food3 food3", "keep")
     s.food = [1, 0]
     s.goods = [[1, 0, 0, 0, 0], [0, 1, 0, 0, 0]]
@@ -109,6 +111,7 @@ def test_the_offers_are_a_lazy_sequence_in_mixed_radix() -> None:
 
 
 def test_a_huge_offer_space_is_not_listed() -> None:
+    """With goods on every track the offer set has about half a million members, counted but never listed."""
     s = play(new(4, trade=True), "roll workers3 food3 food3", "keep")
     for seat in range(4):
         s.food[seat] = 8
@@ -133,6 +136,8 @@ def test_ships_swap_one_good_each_with_the_bank_in_the_trade_step() -> None:
 
 
 def test_solo_has_no_offers_but_late_ships_still_swap() -> None:
+    """Seed 002 "Trading Game" (trade is with opponents; solo has none); seed 000 "Navigation" (swaps are
+    with the bank)."""
     s = play(new(1, trade=True), "roll workers3 food3 food3", "keep")
     assert step(s) == "build"
     s = setup(new(1, edition="late"), 0, goods={"stone": 1}, ships=1, devs=["shipping"])

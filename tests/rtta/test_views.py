@@ -16,6 +16,7 @@ def rebuilt(view: dict[str, object]) -> object:
 
 
 def test_a_view_shows_the_turn_the_boards_and_the_step() -> None:
+    """A view holds what a player needs to decide, and rebuilds the exact state."""
     s = setup(new(3, edition="late"), 0, devs=["leadership"], goods={"cloth": 2})
     play(s, "roll skull coins workers3", "reroll coins")
     view = s.view(1)
@@ -30,6 +31,7 @@ def test_a_view_shows_the_turn_the_boards_and_the_step() -> None:
 
 
 def test_a_pending_offer_is_in_the_view_and_survives_rebuilding() -> None:
+    """A pending offer and the seat who must answer it are in the view."""
     s = play(new(2, trade=True), "roll workers3 food3 food3", "keep", "offer 1 give 2 food")
     view = s.view(1)
     assert view["step"] == "answer" and view["actors"] == [1]
@@ -39,6 +41,7 @@ def test_a_pending_offer_is_in_the_view_and_survives_rebuilding() -> None:
 
 
 def test_the_end_of_the_game_rebuilds_too() -> None:
+    """A finished game's view rebuilds a finished state with the same result."""
     s = new(1)
     for _ in range(10):
         play(s, "roll food3 food3 food3", "keep")
@@ -59,6 +62,7 @@ def test_the_end_of_the_game_rebuilds_too() -> None:
     ],
 )
 def test_a_broken_view_is_refused(damage: object) -> None:
+    """state_from_view refuses a malformed view with MalformedStep."""
     view = json.loads(json.dumps(new(2).view(0)))
     damage(view)  # type: ignore[operator]
     with pytest.raises(MalformedStep):

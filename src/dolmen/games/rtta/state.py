@@ -79,6 +79,8 @@ if TYPE_CHECKING:
     from dolmen.games.rtta.game import RollThroughTheAges
 
 _CHANCE_ACTORS = (CHANCE,)
+_CHANCE_STEPS = (steps.ROLL, steps.LEADERSHIP_ROLL)
+_ANSWER, _OVER = steps.ANSWER, steps.OVER
 _SEAT_ACTORS = tuple((seat,) for seat in range(4))
 _NONE: tuple[Action, ...] = ()
 
@@ -245,19 +247,19 @@ class RttaState(State):
     # -- who acts ---------------------------------------------------------------------------------------
     def actors(self) -> tuple[int, ...]:
         step = self.step
-        if step == steps.ROLL or step == steps.LEADERSHIP_ROLL:
+        if step in _CHANCE_STEPS:
             return _CHANCE_ACTORS
-        if step == steps.ANSWER:
+        if step == _ANSWER:
             assert self.offer is not None
             return _SEAT_ACTORS[self.offer[0]]
-        if step == steps.OVER:
+        if step == _OVER:
             return ()
         return _SEAT_ACTORS[self.active]
 
     # -- actions ----------------------------------------------------------------------------------------
     def legal_actions(self, seat: int) -> Sequence[Action]:
         step = self.step
-        if step == steps.ANSWER:
+        if step == _ANSWER:
             assert self.offer is not None
             return ANSWERS if seat == self.offer[0] else _NONE
         if seat != self.active:
