@@ -13,25 +13,37 @@ from typing import TextIO
 
 from dolmen.cli.options import options_from_args
 from dolmen.cli.render import render
-from dolmen.engine import CHANCE, Action, DolmenError, Record, RecordError, State, chance_rng, play_game, replay
+from dolmen.engine import (
+    CHANCE,
+    Action,
+    DolmenError,
+    Record,
+    RecordError,
+    State,
+    chance_rng,
+    play_game,
+    replay,
+    seat_rng,
+)
 from dolmen.engine.driver import Policy
 from dolmen.games import get_game
 
 
-def make_policy(spec: str) -> Policy:
-    """A bot from ``NAME[:LEVEL]``."""
+def make_policy(spec: str, game: str) -> Policy:
+    """A bot from ``NAME[:LEVEL]``, the game's own implementation where it has one."""
     from dolmen.bots import make_bot
 
-    return make_bot(spec)
+    return make_bot(spec, game=game)
 
 
-def cmd_simulate(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
+def cmd_simulate(args: argparse.Namespace, out: TextIO | None = None) -> int:
+    out = out or sys.stdout
     game = get_game(args.game)
     options = game.check_options(args.players, options_from_args(args.game, args))
     records_dir = Path(args.records) if args.records else None
     if records_dir is not None:
         records_dir.mkdir(parents=True, exist_ok=True)
-    policies = [make_policy(args.bot) for _ in range(args.players)]
+    policies = [make_policy(args.bot, args.game) for _ in range(args.players)]
     totals = [0] * args.players
     wins = [0.0] * args.players
     steps = 0
@@ -68,7 +80,8 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     return 0
 
 
-def cmd_replay(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
+def cmd_replay(args: argparse.Namespace, out: TextIO | None = None) -> int:
+    out = out or sys.stdout
     try:
         record = Record.load(args.file)
         state = replay(get_game(record.game), record)
@@ -90,16 +103,17 @@ def cmd_replay(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     return 0
 
 
-def cmd_play(args: argparse.Namespace, stdin: TextIO = sys.stdin, out: TextIO = sys.stdout) -> int:
+def cmd_play(args: argparse.Namespace, stdin: TextIO | None = None, out: TextIO | None = None) -> int:
     """A game for people at one keyboard; ``--bots`` seats are played by bots."""
+    stdin, out = stdin or sys.stdin, out or sys.stdout
     game = get_game(args.game)
     options = game.check_options(args.players, options_from_args(args.game, args))
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
-    bots = {int(seat): make_policy(args.bot) for seat in args.bots}
+    bots = {int(seat): make_policy(args.bot, args.game) for seat in args.bots}
     state = game.new_state(args.players, options)
     record = Record(game.name, args.players, options, seed)
     dice = chance_rng(seed)
-    rngs = [random.Random(f"dolmen-seat:{seed}:{seat}") for seat in range(args.players)]
+    rngs = [seat_rng(seed, seat) for seat in range(args.players)]
     out.write(f"Dolmen — {game.name}, {args.players} player(s), seed {seed}. Type 'help' for commands.\n")
     while not state.is_over():
         actors = state.actors()
