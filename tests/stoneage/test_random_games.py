@@ -15,7 +15,7 @@ from tests.stoneage.invariants import check_invariants
 
 GAME = StoneAge()
 CHUNKS = range(4)
-GAMES_PER_CHUNK = 120
+GAMES_PER_CHUNK = 170
 BAD_ACTIONS = ("place hut 3", "place card 9", "resolve", "tools once", "pay jewel", "pick 7", "feed", "dance")
 
 
