@@ -228,4 +228,5 @@ def monuments_in_play(edition: Edition, players: int) -> tuple[bool, ...]:
 
 def goods_value(goods: list[int]) -> int:
     """Total value of a player's goods (the tie-break)."""
-    return sum(GOOD_VALUE[g][goods[g]] for g in range(GOOD_TYPES))
+    wood, stone, pottery, cloth, spearheads = GOOD_VALUE
+    return wood[goods[0]] + stone[goods[1]] + pottery[goods[2]] + cloth[goods[3]] + spearheads[goods[4]]

@@ -66,6 +66,7 @@ from dolmen.games.rtta.rolling import (
 from dolmen.games.rtta.scoring import end_turn, result
 from dolmen.games.rtta.trading import (
     ANSWERS,
+    TradeActions,
     apply_answer,
     apply_end_trade,
     apply_offer,
@@ -197,6 +198,7 @@ class RttaState(State):
         "step",
         "swaps",
         "to_roll",
+        "trade_cache",
         "workers",
     )
 
@@ -227,6 +229,7 @@ class RttaState(State):
         self.dice = [0] * FACES
         self.to_roll = self.rerolls_left = self.workers = self.coins = self.offers = self.swaps = 0
         self.offer: tuple[int, tuple[int, ...]] | None = None
+        self.trade_cache: TradeActions | None = None
         self.step = steps.ROLL
         start_turn(self)
 
@@ -337,6 +340,7 @@ class RttaState(State):
         other.offers = self.offers
         other.offer = self.offer
         other.swaps = self.swaps
+        other.trade_cache = self.trade_cache  # immutable while this state's boards do not change
         return other
 
     def view(self, seat: int | None) -> dict[str, JSON]:

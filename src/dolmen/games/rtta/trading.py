@@ -206,7 +206,14 @@ def swap_actions(s: RttaState) -> list[Action]:
 
 
 def trade_actions(s: RttaState) -> TradeActions:
-    return TradeActions([END_TRADE, *swap_actions(s)], offer_spaces(s))
+    """The trade step's actions. A declined offer changes no track, so the list is kept on the state
+    (``trade_cache``) until a transfer or swap changes the boards or the fifth offer ends the offers."""
+    cached = s.trade_cache
+    if cached is not None and s.offers < MAX_OFFERS:
+        return cached
+    actions = TradeActions([END_TRADE, *swap_actions(s)], offer_spaces(s))
+    s.trade_cache = actions if s.offers < MAX_OFFERS else None
+    return actions
 
 
 def has_trade_decision(s: RttaState) -> bool:
@@ -214,6 +221,7 @@ def has_trade_decision(s: RttaState) -> bool:
 
 
 def enter_trade(s: RttaState) -> bool:
+    s.trade_cache = None
     s.offers = 0
     s.swaps = s.ships[s.active]
     if has_trade_decision(s):
@@ -247,7 +255,12 @@ def apply_answer(s: RttaState, action: Action) -> None:
             theirs[g] += vector[g + 1]
     s.offer = None
     s.offers += 1
-    _continue_trade(s)
+    if action == ACCEPT or s.offers >= MAX_OFFERS:
+        s.trade_cache = None
+        _continue_trade(s)
+    else:
+        # declined: nothing changed, so the offers that were possible still are
+        s.step = steps.TRADE
 
 
 def apply_swap(s: RttaState, action: Action) -> None:
@@ -255,6 +268,7 @@ def apply_swap(s: RttaState, action: Action) -> None:
     goods[action[1]] -= 1
     goods[action[2]] += 1
     s.swaps -= 1
+    s.trade_cache = None
     _continue_trade(s)
 
 
