@@ -50,7 +50,12 @@ def _deep_checks(state: RttaState, seat: int, legal: Any, rng: random.Random) ->
     signature = state.signature()
     view = state.view(seat)
     json.dumps(view)
-    assert GAME.state_from_view(json.loads(json.dumps(view)), rng).signature() == signature
+    rebuilt = GAME.state_from_view(json.loads(json.dumps(view)), rng)
+    assert rebuilt.signature() == signature
+    fresh = rebuilt.legal_actions(seat)  # computed from scratch: no list kept from earlier steps
+    assert len(fresh) == len(legal)
+    for index in {0, len(legal) - 1, rng.randrange(len(legal))}:
+        assert fresh[index] == legal[index]
     assert state.clone().signature() == signature
     for action in _sample_actions(legal, rng):
         assert state.parse_action(state.action_text(action)) == action
