@@ -1,0 +1,68 @@
+"""The ``greedy`` bot for *Stone Age*: the heuristics of :mod:`dolmen.bots.stoneage_choices` on a state sampled
+from its seat's view.
+
+It plans each round's placement for the projected points of every location (food against what its people
+will eat, goods by the buildings and cards they buy, a person, agriculture and tools by the rounds left),
+resolves the village first and buys what gains points, uses the smallest tools that reach the next unit, picks
+the best die of a "dice for all" and feeds with goods when they are worth less than the penalty. Decisions it
+has no rule for are answered by a one-step lookahead; if a rule fails on a position it does not understand
+(a module's), it falls back to the lookahead, then to a random legal action, so it always answers.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from dolmen.bots import register_bot
+from dolmen.bots.mcts import acting_seat
+from dolmen.bots.stoneage_choices import LOOKAHEAD_SAMPLES, choose, lookahead
+from dolmen.engine.core import JSON, Action, Game
+from dolmen.engine.errors import OptionsError
+from dolmen.games.stoneage.state import StoneAgeState
+
+
+class StoneAgeGreedy:
+    """The greedy Stone Age policy. ``strict`` lets a failing rule raise instead of falling back (tests)."""
+
+    def __init__(self, *, strict: bool = False) -> None:
+        self.strict = strict
+
+    def act(self, game: Game, view: dict[str, JSON], legal: Sequence[Action], rng: random.Random) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        state = game.state_from_view(view, rng)
+        if self.strict:
+            assert isinstance(state, StoneAgeState)
+            return choose(state, acting_seat(view, state), legal, rng)
+        try:
+            assert isinstance(state, StoneAgeState)
+            seat = acting_seat(view, state)
+        except Exception:
+            return legal[rng.randrange(len(legal))]
+        for rule in (choose, _lookahead):
+            try:
+                action = rule(state.clone(), seat, legal, rng)
+            except Exception:
+                continue
+            if action in legal:
+                return action
+        return legal[rng.randrange(len(legal))]
+
+
+def _lookahead(state: StoneAgeState, seat: int, legal: Sequence[Action], rng: random.Random) -> Action:
+    return lookahead(state, seat, legal, rng, samples=LOOKAHEAD_SAMPLES)
+
+
+def make_greedy(level: str | None, *, timed: bool) -> StoneAgeGreedy:
+    if level is not None:
+        raise OptionsError(f"the Stone Age greedy bot has no levels (got {level!r})")
+    return StoneAgeGreedy()
+
+
+register_bot(
+    "greedy",
+    make_greedy,
+    game="stoneage",
+    summary="plans each round for projected points: food, people, tools, agriculture, buildings and cards",
+)
