@@ -65,6 +65,17 @@ def test_at_most_five_offers_per_trade_step() -> None:
     assert step(s) == "build"
 
 
+def test_the_fifth_offer_ends_the_trade_step_even_with_swaps_left() -> None:
+    """[ruling] shared/rules/rtta.md: a trade step holds at most 5 offers; then it ends."""
+    s = setup(new(2, edition="late"), 0, goods={"stone": 2}, ships=2, devs=["shipping"])
+    play(s, "roll food3 food3 food3", "keep", "swap stone cloth")
+    for _ in range(4):
+        play(s, "offer 1 give 1 food", "decline")
+    assert step(s) == "trade" and s.swaps == 1
+    play(s, "offer 1 give 1 food", "accept")
+    assert step(s) != "trade" and s.food == [3 + 9 - 3 - 1, 3 + 1]
+
+
 def test_offers_that_break_a_track_maximum_or_cannot_be_paid_are_illegal() -> None:
     """Seed 002 "Trading Game": a player may not possess more of any good than his pegboard allows. [ruling] an
     offer a side cannot pay is illegal."""

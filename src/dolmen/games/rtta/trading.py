@@ -255,12 +255,15 @@ def apply_answer(s: RttaState, action: Action) -> None:
             theirs[g] += vector[g + 1]
     s.offer = None
     s.offers += 1
-    if action == ACCEPT or s.offers >= MAX_OFFERS:
+    s.step = steps.TRADE
+    if s.offers >= MAX_OFFERS:
+        # [ruling] a trade step holds at most 5 offers; then it ends (ship swaps left unused too)
+        s.trade_cache = None
+        s.next_stage()
+    elif action == ACCEPT:
         s.trade_cache = None
         _continue_trade(s)
-    else:
-        # declined: nothing changed, so the offers that were possible still are
-        s.step = steps.TRADE
+    # declined: nothing changed, so the offers that were possible still are
 
 
 def apply_swap(s: RttaState, action: Action) -> None:
