@@ -83,7 +83,7 @@ def _monuments_line(view: dict[str, Any], board: dict[str, Any]) -> str:
         ticked, boxes = board["monuments"][name], monument["boxes"]
         mark = ""
         if ticked == boxes:
-            mark = " done, first" if monument["first_builder"] == board["seat"] else " done"
+            mark = " done (first)" if monument["first_builder"] == board["seat"] else " done"
         parts.append(f"{name} {ticked}/{boxes}{mark}")
     return ", ".join(parts)
 
