@@ -24,6 +24,8 @@ class Policy(Protocol):
 class RandomPolicy:
     """Picks uniformly among the legal actions."""
 
+    needs_view = False  # it never reads the view, so drivers may skip building it (the simulate hot loop)
+
     def act(self, game: Game, view: dict[str, JSON], legal: Sequence[Action], rng: random.Random) -> Action:
         return legal[rng.randrange(len(legal))]
 
@@ -66,7 +68,9 @@ def play_game(
             continue
         seat = actors[0]
         legal = state.legal_actions(seat)
-        action = policies[seat].act(game, state.view(seat), legal, rngs[seat])
+        policy = policies[seat]
+        view = state.view(seat) if getattr(policy, "needs_view", True) else {}
+        action = policy.act(game, view, legal, rngs[seat])
         if rec is not None:
             rec.add_action(state, seat, action)
         if action not in legal:
