@@ -72,12 +72,16 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO | None = None) -> int:
         "mean_scores": [round(t / args.games, 3) for t in totals] if args.games else [],
         "wins": [round(w, 3) for w in wins],
     }
-    if args.json:
+    _print_report(report, args.json, out)
+    return 0
+
+
+def _print_report(report: dict[str, object], as_json: bool, out: TextIO) -> None:
+    if as_json:
         out.write(json.dumps(report) + "\n")
     else:
         for key, value in report.items():
             out.write(f"{key}: {value}\n")
-    return 0
 
 
 def cmd_replay(args: argparse.Namespace, out: TextIO | None = None) -> int:
@@ -95,11 +99,7 @@ def cmd_replay(args: argparse.Namespace, out: TextIO | None = None) -> int:
     if state.is_over():
         result = state.result()
         report.update(scores=list(result.scores), winners=list(result.winners), reason=result.reason)
-    if args.json:
-        out.write(json.dumps(report) + "\n")
-    else:
-        for key, value in report.items():
-            out.write(f"{key}: {value}\n")
+    _print_report(report, args.json, out)
     return 0
 
 
