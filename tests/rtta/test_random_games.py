@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from dolmen.engine import CHANCE, IllegalStep, Record, random_playout, replay
+from dolmen.engine import CHANCE, IllegalStep, RandomPolicy, Record, play_game, replay
 from dolmen.games.rtta import RollThroughTheAges, RttaState
 
 GAME = RollThroughTheAges()
@@ -111,11 +111,16 @@ def test_random_games_keep_the_contract(players: int, options: dict[str, Any], c
 
 
 @pytest.mark.parametrize(("players", "options"), CONFIGS, ids=CONFIG_IDS)
-def test_many_random_playouts_end(players: int, options: dict[str, Any]) -> None:
-    """Random playouts always end, with a result naming at least one winner."""
-    rng = random.Random(players)
-    for _ in range(200):
-        state = random_playout(GAME.new_state(players, options), rng, max_steps=20_000)
+@pytest.mark.parametrize("chunk", range(4))
+def test_thousands_of_random_games_end_and_replay(players: int, options: dict[str, Any], chunk: int) -> None:
+    """1,000 random games per edition, player count and trade setting (250 per chunk): each ends with a result
+    naming at least one winner, and its record, written and read back as JSON, replays to the same state."""
+    policies = [RandomPolicy()] * players
+    for seed in range(10_000 + chunk * 250, 10_000 + (chunk + 1) * 250):
+        state, record = play_game(GAME, players, options, seed, policies)
+        assert record is not None
         result = state.result()
         assert state.is_over() and len(result.winners) >= 1
         assert 1 <= state.round <= 60
+        again = replay(GAME, Record.loads(record.dumps()))
+        assert again.signature() == state.signature()
