@@ -64,9 +64,39 @@ def test_replay_reports_a_bad_step(tmp_path: Path, capsys: pytest.CaptureFixture
     assert report["step"] == 2 and "no chance step" not in report["error"]
 
 
-def test_modules_are_refused_for_now(capsys: pytest.CaptureFixture[str]) -> None:
-    assert dolmen("simulate", "stoneage", "--games", "1", "--modules", "mammoths") == 2
-    assert "module mammoths is not available yet" in capsys.readouterr().err
+def test_simulate_and_replay_with_every_module_at_five_players(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--modules` takes any combination of the six modules (seed 003: all may be active at once)."""
+    modules = "igloos,animals,winter,mammoths,new_huts,extension"
+    args = ["simulate", "stoneage", "--players", "5", "--games", "2", "--seed", "3", "--modules", modules]
+    assert dolmen(*args, "--records", str(tmp_path), "--json") == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["options"]["modules"] == ["extension", "new_huts", "mammoths", "winter", "animals", "igloos"]
+    files = sorted(tmp_path.glob("*.json"))
+    assert len(files) == 2
+    assert dolmen("replay", str(files[1]), "--json") == 0
+    replayed = json.loads(capsys.readouterr().out)
+    assert replayed["over"] is True and replayed["scores"] == json.loads(files[1].read_text())["result"]["scores"]
+
+
+def test_five_players_without_the_extension_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    assert dolmen("simulate", "stoneage", "--players", "5", "--games", "1", "--modules", "mammoths") == 2
+    assert "5 players need the extension" in capsys.readouterr().err
+
+
+def test_play_with_modules_by_piped_input(tmp_path: Path) -> None:
+    """`dolmen play stoneage --modules ...` shows the modules on the board and saves a replayable record."""
+    save = tmp_path / "game.json"
+    modules = ["--modules", "extension,mammoths,animals,igloos"]
+    args = build_parser().parse_args(
+        ["play", "stoneage", "--players", "2", "--bots", "1", "--seed", "8", "--save", str(save), *modules]
+    )
+    out = io.StringIO()
+    assert commands.cmd_play(args, stdin=io.StringIO("0\n" * 8000), out=out) == 0
+    text = out.getvalue()
+    assert "Game over" in text and "jewels" in text and "Mammoth herd" in text and "igloo" in text
+    assert dolmen("replay", str(save), "--json") == 0
 
 
 def test_play_with_two_bots_by_piped_input(tmp_path: Path) -> None:

@@ -7,7 +7,7 @@ from itertools import combinations_with_replacement
 
 import pytest
 
-from dolmen.games.stoneage.components import BUILDINGS
+from dolmen.games.stoneage.components import BASE_BUILDINGS, BUILDINGS, FIRST_STACK
 from dolmen.games.stoneage.state import StoneAgeState
 from tests.stoneage.helpers import act, goods, legal, new_game, set_goods
 
@@ -30,10 +30,10 @@ def at_building(tile: str, **holdings: int) -> StoneAgeState:
 
 
 def test_the_catalogue_holds_28_tiles() -> None:
-    """Rules page: 28 buildings — 17 fixed, 8 "N of K kinds", 3 "1 to 7"."""
-    assert sum(tile.copies for tile in BUILDINGS) == 28
-    assert sum(tile.copies for tile in BUILDINGS if tile.id in FIXED_POINTS) == 17
-    assert {tile.id: tile.copies for tile in BUILDINGS if tile.id not in FIXED_POINTS} == {
+    """Rules page: 28 buildings — 17 fixed, 8 "N of K kinds", 3 "1 to 7" (the new huts come with their module)."""
+    assert sum(tile.copies for tile in BASE_BUILDINGS) == 28
+    assert sum(tile.copies for tile in BASE_BUILDINGS if tile.id in FIXED_POINTS) == 17
+    assert {tile.id: tile.copies for tile in BASE_BUILDINGS if tile.id not in FIXED_POINTS} == {
         **{f"{n}of{k}": 1 for n in (4, 5) for k in (1, 2, 3, 4)},
         "1to7": 3,
     }
@@ -58,7 +58,7 @@ def test_a_building_one_cannot_pay_for_is_passed(tile: str) -> None:
     letter = tile[0]
     state = at_building(tile, **{NAMES[letter]: tile.count(letter) - 1})
     assert state.score[0] == 0 and state.built[0] == () and state.stack_left[0] == 7
-    assert state.occupancy[12] == 0  # the person came home
+    assert state.occupancy[FIRST_STACK] == 0  # the person came home
 
 
 def test_a_building_may_be_declined() -> None:

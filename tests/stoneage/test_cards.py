@@ -7,6 +7,7 @@ import pytest
 
 from dolmen.games.stoneage.components import CARD_INDEX, CARDS
 from dolmen.games.stoneage.state import StoneAgeState
+from dolmen.games.stoneage.steps import REVEAL, ROLL_DICE
 from tests.stoneage.helpers import act, goods, legal, new_game, reveal, roll, seat, set_goods, tools
 
 FILLER = ("weaving-food1", "weaving-food3", "farmer2-food3", "music-points3")
@@ -132,7 +133,7 @@ def test_one_use_tool_cards(card: str) -> None:
 def test_cards_rolling_two_dice_for_a_resource(card: str) -> None:
     """Rules page: "roll 2 dice for a resource: tools may be added, as when gathering"."""
     state = buy_from_space_1(card)
-    assert state.step == 8 and state.roll_count == 2
+    assert state.step == ROLL_DICE and state.roll_count == 2
     resource, amount = ROLLS[card]
     roll(state, 6, 6)
     assert goods(state, 0)[resource] == amount
@@ -161,7 +162,7 @@ def test_medicine_lets_the_buyer_choose_two_goods_when_taking_it() -> None:
 def test_writing_draws_a_face_down_card_bottom_half_only() -> None:
     """Rules page table: writing — draw 1 card (bottom half only)."""
     state = buy_from_space_1("writing-card")
-    assert state.step == 9 and [c for c, _ in state.chance_outcomes()]
+    assert state.step == REVEAL and [c for c, _ in state.chance_outcomes()]
     reveal(state, "card pottery-food7")
     assert [CARDS[c].id for c in state.hands[0]] == ["writing-card", "pottery-food7"]
     assert goods(state, 0)["food"] == 12  # no 7 food: only the bottom half counts
@@ -173,7 +174,7 @@ def test_dice_for_all_one_die_per_player_picked_from_the_buyer_clockwise(card: s
     """Rules page: the buyer rolls one die per player; from the buyer clockwise each player takes one die:
     1 wood, 2 clay, 3 stone, 4 gold, 5 tool +1 step, 6 agriculture +1."""
     state = buy_from_space_1(card, players=4)
-    assert state.step == 8 and state.roll_count == 4
+    assert state.step == ROLL_DICE and state.roll_count == 4
     roll(state, 1, 4, 5, 6)
     assert seat(state) == 0 and legal(state) == ["pick 1", "pick 4", "pick 5", "pick 6"]
     act(state, "pick 4")
@@ -190,4 +191,4 @@ def test_dice_for_all_with_equal_faces_needs_no_choice() -> None:
     state = buy_from_space_1("pottery-dice", players=3)
     roll(state, 2, 2, 2)
     assert all(goods(state, s)["clay"] == 1 for s in range(3))
-    assert state.step == 8  # seat 0's hunting roll comes next
+    assert state.step == ROLL_DICE  # seat 0's hunting roll comes next

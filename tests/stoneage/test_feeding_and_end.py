@@ -9,7 +9,7 @@ import pytest
 from dolmen.engine import IllegalStep
 from dolmen.games.stoneage.components import CARD_INDEX, CARDS
 from dolmen.games.stoneage.state import StoneAgeState
-from dolmen.games.stoneage.steps import OVER
+from dolmen.games.stoneage.steps import OVER, PLACE_PEOPLE, REVEAL
 from tests.stoneage.helpers import act, goods, legal, new_game, reveal, roll, set_goods, set_tools
 
 
@@ -69,7 +69,7 @@ def test_the_display_slides_toward_the_cheap_end_and_refills_from_the_deck() -> 
     act(state, "place card 2", "place hunting 5", "place hunting 4", "resolve card 2", "pay wood wood")
     roll(state, 1, 1, 1, 1)
     roll(state, 1, 1, 1, 1, 1)
-    assert state.step == 9 and state.reveals == [3]
+    assert state.step == REVEAL and state.reveals == [3]
     assert [CARDS[c].id if c >= 0 else None for c in state.display] == [
         "weaving-food1",
         "farmer2-food3",
@@ -77,7 +77,7 @@ def test_the_display_slides_toward_the_cheap_end_and_refills_from_the_deck() -> 
         None,
     ]
     reveal(state, "card writing-card")
-    assert CARDS[state.display[3]].id == "writing-card" and state.step == 0
+    assert CARDS[state.display[3]].id == "writing-card" and state.step == PLACE_PEOPLE
 
 
 def test_a_bought_building_uncovers_the_next_tile_and_the_start_player_passes() -> None:
@@ -132,7 +132,7 @@ def test_a_deck_with_just_enough_cards_refills_and_play_goes_on() -> None:
     roll(state, 1, 1, 1, 1)
     roll(state, 1, 1, 1, 1, 1)
     reveal(state, "card writing-card")
-    assert state.step == 0 and state.deck_size == 0
+    assert state.step == PLACE_PEOPLE and state.deck_size == 0
 
 
 def finished(players: int = 2) -> StoneAgeState:

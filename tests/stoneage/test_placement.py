@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 
 from dolmen.engine import IllegalStep
+from dolmen.games.stoneage.components import FIRST_STACK
+from dolmen.games.stoneage.steps import CHOOSE_LOCATION
 from tests.stoneage.helpers import act, legal, new_game, seat
 
 
@@ -125,8 +127,8 @@ def test_a_player_with_nowhere_to_go_is_skipped_and_keeps_people_home() -> None:
     act(state, "place hunting 1", "place forest 1", "place clay 1", "place quarry 1", "place river 1")
     act(state, "place toolmaker", "place field", "place card 1", "place card 2", "place card 3", "place card 4")
     act(state, "place building 1")  # seat 0's only place left, building 2, is taken at once
-    assert state.placed[13] == 1 and state.available == [3, 0]
-    assert state.step == 1  # resolution: seat 0 could place nowhere else
+    assert state.placed[FIRST_STACK + 1] == 1 and state.available == [3, 0]
+    assert state.step == CHOOSE_LOCATION  # resolution: seat 0 could place nowhere else
 
 
 def test_no_placement_on_an_empty_card_space_or_stack() -> None:

@@ -7,6 +7,7 @@ import pytest
 
 from dolmen.games.stoneage.components import raise_tool
 from dolmen.games.stoneage.state import StoneAgeState
+from dolmen.games.stoneage.steps import ROLL_DICE
 from tests.stoneage.helpers import act, goods, legal, new_game, roll, seat, set_tools, tools
 
 
@@ -31,7 +32,7 @@ def test_start_player_resolves_all_locations_first_in_any_order() -> None:
     act(state, "tools none")
     assert goods(state, 0)["food"] == 12 + 3
     # the forest is seat 0's last location: resolved at once
-    assert state.step == 8 and state.roll_count == 2
+    assert state.step == ROLL_DICE and state.roll_count == 2
 
 
 @pytest.mark.parametrize(

@@ -1,6 +1,7 @@
 """The terminal picture of a *Stone Age* view, laid out like the online table of seed 004: each player's board
 (resources, tools with used ones marked, food and agriculture, people, score, cards), the sites with their free
-places and who is there, the building stacks, the card display with costs, and what is being decided."""
+places and who is there, the building stacks, the card display with costs, and what is being decided; with
+modules, the jewels and barter levels, the merchant, the igloos, the mammoth herd and the wild animals."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ from typing import Any
 _SITES = ("hunting", "forest", "clay", "quarry", "river")
 _VILLAGE = ("toolmaker", "hut", "field")
 _GOODS = ("wood", "clay", "stone", "gold")
+_SEAT_EXTRAS = (("on_herd", "on the mammoth tile"), ("on_animal", "on the wild animal"), ("igloos", "igloos"))
+_OFFERS = {"winter gold": "1 gold for 6 points", "insulate": "1 stone for 5 points", "draw": "3 jewels for a card"}
 _PHASES = {
     "placement": "place people",
     "actions": "resolve",
@@ -44,10 +47,23 @@ def _player_line(view: dict[str, Any], seat: int, viewer: int | None) -> list[st
     goods = "  ".join(f"{name} {res[name]}" for name in _GOODS)
     cards = doc["cards"]
     hand = f"{doc['card_count']} card(s)" + (f": {', '.join(cards)}" if cards else "")
+    if "jewels" in doc:
+        goods += f"  jewels {doc['jewels']}  barter {doc['barter']}" + (" (used)" if doc["bartered"] else "")
     lines = [
         f"{head}: score {doc['score']}  food {res['food']} (agriculture {doc['agriculture']})  {goods}",
         f"    people {doc['people']} ({doc['available']} at home)  tools {_tools(doc)}  {hand}",
     ]
+    extras = [
+        f"{label} {doc[key]}"
+        for key, label in (
+            ("on_herd", "on the mammoth tile"),
+            ("on_animal", "on the wild animal"),
+            ("igloos", "igloos"),
+        )
+        if doc.get(key)
+    ]
+    if extras:
+        lines.append("    " + "  ".join(extras))
     if doc["buildings"]:
         lines.append(f"    buildings: {' '.join(doc['buildings'])}")
     return lines
@@ -64,8 +80,30 @@ def _sites(view: dict[str, Any]) -> list[str]:
         taken = sum(doc["placed"].get(name, 0) for doc in view["seats"])
         room = "unlimited" if name == "hunting" else f"{7 - taken} of 7 free"
         lines.append(f"  {name:<10} {room:<14} {_who(view, name)}")
-    village = [f"{name} {_who(view, name) or 'free'}" for name in _VILLAGE]
+    names = (*_VILLAGE, "merchant") if "extension" in view["options"]["modules"] else _VILLAGE
+    village = [f"{name} {_who(view, name) or 'free'}" for name in names]
     lines.append("  village:   " + "  |  ".join(village))
+    if "igloos_left" in view:
+        lines.append(f"  igloos:    {view['igloos_left']} left (1 wood + 1 stone, 5 points)  {_who(view, 'igloo')}")
+    return lines
+
+
+def _modules(view: dict[str, Any]) -> list[str]:
+    lines: list[str] = []
+    herd = view.get("herd")
+    if herd is not None:
+        tile = herd["tile"]
+        here = f"at {herd['zone']}: {tile['id']} (top {tile['top']}, bottom {tile['bottom']})" if tile else "gone"
+        lines.append(f"Mammoth herd {here}; next {herd['next'] or '-'}; {herd['pile']} tile(s) in the pile")
+        dice = [f"{seat}:{' '.join(map(str, d))}" for seat, d in enumerate(herd["contest"]) if d]
+        if dice:
+            lines.append("  contest dice " + "  ".join(dice))
+    if "animals" in view:
+        animals = view["animals"]
+        active = (
+            f"{animals[0]} active" + (f", then {' '.join(animals[1:])}" if animals[1:] else "") if animals else "none"
+        )
+        lines.append(f"Wild animals: {active} ({view['animals_in_deck']} in the deck)")
     return lines
 
 
@@ -84,7 +122,8 @@ def _display(view: dict[str, Any]) -> list[str]:
     for number, card in enumerate(view["display"], start=1):
         name = f"card {number}"
         who = _who(view, name)
-        lines.append(f"  {name} (cost {number}): {card or '(empty)'}" + (f"  taken by {who}" if who else ""))
+        cost = f"cost {number}" if number < 5 else "cost 3 jewels"
+        lines.append(f"  {name} ({cost}): {card or '(empty)'}" + (f"  taken by {who}" if who else ""))
     return lines
 
 
@@ -97,8 +136,22 @@ def _pending(view: dict[str, Any]) -> list[str]:
     elif step == "pick":
         lines.append(f"Dice for all: {' '.join(map(str, view['pick_dice']))} — seat {view['pick_seat']} picks")
         lines.append("  1 wood · 2 clay · 3 stone · 4 gold · 5 tool step · 6 agriculture")
-    elif step in ("pay card", "building"):
-        lines.append(f"Seat {acting} resolves {view['target']}")
+    elif step in ("pay card", "building", "igloo"):
+        due = view.get("barter_due")
+        lines.append(f"Seat {acting} resolves {view['target']}" + (f" (must spend {due} from barter)" if due else ""))
+    elif step == "jewels":
+        lines.append(f"Seat {acting}'s hunt yields {view['hunt_yield']}: how many as jewels (the rest food)?")
+    elif step == "tame":
+        lines.append(f"Seat {acting} may tame with {view['tamers']} more person(s): 1 food or resource each")
+    elif step == "reward":
+        lines.append(f"Seat {acting} won the mammoth contest: reward top or bottom")
+    elif step in ("winter gold", "insulate", "draw"):
+        offer = {
+            "winter gold": "1 gold for 6 points",
+            "insulate": "1 stone for 5 points",
+            "draw": "3 jewels for a card",
+        }
+        lines.append(f"Seat {acting} may pay {offer[step]} (or skip)")
     elif step == "feed":
         lines.append(f"Seat {acting} is {view['shortage']} food short: pay goods or take -10 points")
     elif step == "dice":
@@ -120,5 +173,6 @@ def render(view: dict[str, Any], seat: int | None) -> str:
     lines.extend(_sites(view))
     lines.extend(_stacks(view))
     lines.extend(_display(view))
+    lines.extend(_modules(view))
     lines.extend(_pending(view))
     return "\n".join(lines)

@@ -19,9 +19,25 @@ tuple                      text                                    meaning
 ``(PENALTY,)``             ``feed penalty``                        take -10 points instead
 =========================  ======================================  ==========================================
 
-``counts`` is a tuple of how many of each good (wood, clay, stone, gold). Chance outcomes: ``(DICE, faces)``
-(``dice 2 5 6``, faces sorted), ``(CARD, index)`` (``card medicine-food5``), ``(BUILDING, index)``
-(``building wwc``).
+``counts`` is a tuple of how many of each good (wood, clay, stone, gold); a fifth count, jewels, appears only
+when jewels are paid (``pay jewel jewel jewel``). Chance outcomes: ``(DICE, faces)`` (``dice 2 5 6``, faces
+sorted), ``(CARD, index)`` (``card medicine-food5``; a wild animal ``card eagle``), ``(BUILDING, index)``
+(``building wwc``), ``(HERD, zone)`` (``herd forest``), ``(MAMMOTH, tile)`` (``mammoth forest-points5``).
+
+The modules' actions (see docs/stoneage.md); barter vectors are 5 long (the fifth is jewels):
+
+===============================  ====================================  ======================================
+tuple                            text                                  meaning
+===============================  ====================================  ======================================
+``(BARTER, given, received)``    ``barter stone for gold``             while paying: the round's one barter
+``(JEWELS, n)``                  ``jewels 2``                          take ``n`` of a hunt's yield as jewels
+``(TAME, resource)``             ``tame food``, ``tame stop``          one more person tames, paying this
+``(WINTER,)``                    ``winter gold``                       one more gold for 6 points
+``(INSULATE,)``                  ``insulate``                          one more stone for 5 points
+``(DRAW,)``                      ``draw``                              3 more jewels for a face-down card
+``(SKIP,)``                      ``skip``                              none of these extras
+``(REWARD, which)``              ``reward top``, ``reward bottom``     the contest winner's choice
+===============================  ====================================  ======================================
 """
 
 from __future__ import annotations
@@ -34,17 +50,25 @@ from dolmen.engine.errors import MalformedStep
 from dolmen.games.stoneage.components import (
     BUILDING_INDEX,
     BUILDINGS,
-    CARD_INDEX,
-    CARD_SPACES,
-    CARDS,
+    EXTENSION_CARD_SPACES,
     FIRST_CARD,
     FIRST_STACK,
     GOODS,
     HUT,
     LOCATION_NAMES,
     MAX_STACKS,
+    MERCHANT,
+    MODULE_LOCATION_NAMES,
     RESOURCE_NAMES,
     location_name,
+)
+from dolmen.games.stoneage.module_components import (
+    DECK_CARD_INDEX,
+    HERD_ZONE_NAMES,
+    MAMMOTH_INDEX,
+    MAMMOTH_TILES,
+    PAYMENT_NAMES,
+    deck_card_id,
 )
 
 PLACE: Final = 0
@@ -60,27 +84,62 @@ PENALTY: Final = 9
 DICE: Final = 10
 CARD: Final = 11
 BUILDING: Final = 12
+BARTER: Final = 13
+JEWELS: Final = 14
+TAME: Final = 15
+WINTER: Final = 16
+INSULATE: Final = 17
+DRAW: Final = 18
+SKIP: Final = 19
+REWARD: Final = 20
+HERD: Final = 21
+MAMMOTH: Final = 22
 
 BUY_ACTION: Final = (BUY,)
 DECLINE_ACTION: Final = (DECLINE,)
 PENALTY_ACTION: Final = (PENALTY,)
+WINTER_ACTION: Final = (WINTER,)
+INSULATE_ACTION: Final = (INSULATE,)
+DRAW_ACTION: Final = (DRAW,)
+SKIP_ACTION: Final = (SKIP,)
+TAME_STOP: Final = (TAME, -1)
+REWARD_TOP: Final = (REWARD, 0)
+REWARD_BOTTOM: Final = (REWARD, 1)
 
 GOOD_NAMES: Final = tuple(RESOURCE_NAMES[r] for r in GOODS)
 _SINGLE_PERSON = frozenset({"toolmaker", "field", "card", "building"})
 
 
 def counts_text(counts: tuple[int, ...]) -> str:
-    """``(2, 1, 0, 0)`` -> ``wood wood clay``."""
-    return " ".join(name for name, count in zip(GOOD_NAMES, counts, strict=False) for _ in range(count))
+    """``(2, 1, 0, 0)`` -> ``wood wood clay``; a fifth count is jewels."""
+    return " ".join(name for name, count in zip(PAYMENT_NAMES, counts, strict=False) for _ in range(count))
 
 
-def parse_counts(words: list[str], what: str) -> tuple[int, ...]:
-    counts = [0] * len(GOODS)
+def parse_counts(words: list[str], what: str, jewels: bool = False) -> tuple[int, ...]:
+    """Goods (and, where ``jewels`` may be paid, jewels) by name into counts: 4 long, or 5 when a jewel is
+    named (``jewels``) ."""
+    names = PAYMENT_NAMES if jewels else GOOD_NAMES
+    counts = [0] * len(PAYMENT_NAMES)
     for word in words:
-        if word not in GOOD_NAMES:
-            raise MalformedStep(f"{what}: {word!r} is not a resource (one of {', '.join(GOOD_NAMES)})")
-        counts[GOOD_NAMES.index(word)] += 1
-    return tuple(counts)
+        if word not in names:
+            raise MalformedStep(f"{what}: {word!r} is not a resource (one of {', '.join(names)})")
+        counts[names.index(word)] += 1
+    return tuple(counts) if counts[-1] else tuple(counts[:-1])
+
+
+def _full(counts: tuple[int, ...]) -> tuple[int, ...]:
+    return counts if len(counts) == len(PAYMENT_NAMES) else (*counts, 0)
+
+
+def _parse_barter(words: list[str], text: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """``stone for gold`` -> what is given and what is received, as 5-long counts."""
+    if "for" not in words:
+        raise MalformedStep(f"{text!r}: write a barter as 'barter GIVEN for RECEIVED', e.g. 'barter stone for gold'")
+    cut = words.index("for")
+    given, received = words[:cut], words[cut + 1 :]
+    if not given or not received:
+        raise MalformedStep(f"{text!r}: name what is given and what is received in the barter")
+    return _full(parse_counts(given, text, jewels=True)), _full(parse_counts(received, text, jewels=True))
 
 
 @cache
@@ -118,6 +177,22 @@ def action_text(action: Hashable) -> str:
             return "feed resources " + counts_text(act[1])
         case 9:
             return "feed penalty"
+        case 13:
+            return f"barter {counts_text(act[1])} for {counts_text(act[2])}"
+        case 14:
+            return f"jewels {act[1]}"
+        case 15:
+            return "tame stop" if act[1] < 0 else f"tame {RESOURCE_NAMES[act[1]]}"
+        case 16:
+            return "winter gold"
+        case 17:
+            return "insulate"
+        case 18:
+            return "draw"
+        case 19:
+            return "skip"
+        case 20:
+            return "reward top" if act[1] == 0 else "reward bottom"
     raise MalformedStep(f"not a Stone Age action: {action!r}")
 
 
@@ -126,15 +201,18 @@ def _location(words: list[str], text: str) -> tuple[int, list[str]]:
     if not words:
         raise MalformedStep(f"{text!r}: a location is missing")
     head = words[0]
+    if head in MODULE_LOCATION_NAMES:
+        return MERCHANT + MODULE_LOCATION_NAMES.index(head), words[1:]
     if head in ("card", "building"):
-        limit = CARD_SPACES if head == "card" else MAX_STACKS
+        limit = EXTENSION_CARD_SPACES if head == "card" else MAX_STACKS
         if len(words) < 2 or not words[1].isdigit() or not 1 <= int(words[1]) <= limit:
             raise MalformedStep(f"{text!r}: {head} needs a number from 1 to {limit}")
         first = FIRST_CARD if head == "card" else FIRST_STACK
         return first + int(words[1]) - 1, words[2:]
     if head not in LOCATION_NAMES:
         raise MalformedStep(
-            f"{text!r}: unknown location {head!r} (one of {', '.join(LOCATION_NAMES)}, card N, building N)"
+            f"{text!r}: unknown location {head!r} (one of {', '.join(LOCATION_NAMES + MODULE_LOCATION_NAMES)}, "
+            "card N, building N)"
         )
     return LOCATION_NAMES.index(head), words[1:]
 
@@ -181,9 +259,21 @@ def parse_action(text: str) -> Hashable:
         case "pay" | "take":
             if not rest:
                 raise MalformedStep(f"{text!r}: name the resources")
-            return (PAY if verb == "pay" else TAKE, parse_counts(rest, text))
+            return (PAY if verb == "pay" else TAKE, parse_counts(rest, text, jewels=verb == "pay"))
+        case "barter":
+            return (BARTER, *_parse_barter(rest, text))
         case "buy" | "decline" if not rest:
             return BUY_ACTION if verb == "buy" else DECLINE_ACTION
+        case "jewels" if len(rest) == 1 and rest[0].isdigit():
+            return (JEWELS, int(rest[0]))
+        case "tame" if len(rest) == 1 and (rest[0] == "stop" or rest[0] in RESOURCE_NAMES):
+            return TAME_STOP if rest[0] == "stop" else (TAME, RESOURCE_NAMES.index(rest[0]))
+        case "winter" if rest == ["gold"]:
+            return WINTER_ACTION
+        case "insulate" | "draw" | "skip" if not rest:
+            return {"insulate": INSULATE_ACTION, "draw": DRAW_ACTION, "skip": SKIP_ACTION}[verb]
+        case "reward" if rest in (["top"], ["bottom"]):
+            return REWARD_TOP if rest == ["top"] else REWARD_BOTTOM
         case "pick" if len(rest) == 1 and rest[0] in ("1", "2", "3", "4", "5", "6"):
             return (PICK, int(rest[0]))
         case "feed":
@@ -193,20 +283,25 @@ def parse_action(text: str) -> Hashable:
                 return (FEED, parse_counts(rest[1:], text))
             raise MalformedStep(f"{text!r}: expected 'feed resources R...' or 'feed penalty'")
     raise MalformedStep(
-        f"unknown Stone Age action {text!r} (place, resolve, tools, pay, buy, decline, take, pick, feed)"
+        f"unknown Stone Age action {text!r} (place, resolve, tools, pay, buy, decline, take, pick, feed; "
+        "modules: barter G for R, jewels N, tame R|stop, winter gold, insulate, draw, skip, reward top|bottom)"
     )
 
 
 def outcome_text(outcome: Hashable) -> str:
-    """``dice 2 5 6``, ``card medicine-food5``, ``building wwc``."""
+    """``dice 2 5 6``, ``card medicine-food5``, ``building wwc``, ``herd forest``, ``mammoth forest-points5``."""
     out: Any = outcome
     match out[0]:
         case 10:
             return "dice " + " ".join(map(str, out[1]))
         case 11:
-            return "card " + CARDS[out[1]].id
+            return "card " + deck_card_id(out[1])
         case 12:
             return "building " + BUILDINGS[out[1]].id
+        case 21:
+            return "herd " + HERD_ZONE_NAMES[out[1]]
+        case 22:
+            return "mammoth " + MAMMOTH_TILES[out[1]].id
     raise MalformedStep(f"not a Stone Age outcome: {outcome!r}")
 
 
@@ -218,11 +313,19 @@ def parse_outcome(text: str) -> Hashable:
             raise MalformedStep(f"{text!r}: dice faces are 1 to 6")
         return (DICE, tuple(sorted(int(word) for word in words[1:])))
     if len(words) == 2 and words[0] == "card":
-        if words[1] not in CARD_INDEX:
+        if words[1] not in DECK_CARD_INDEX:
             raise MalformedStep(f"{text!r}: unknown civilization card {words[1]!r}")
-        return (CARD, CARD_INDEX[words[1]])
+        return (CARD, DECK_CARD_INDEX[words[1]])
     if len(words) == 2 and words[0] == "building":
         if words[1] not in BUILDING_INDEX:
             raise MalformedStep(f"{text!r}: unknown building {words[1]!r}")
         return (BUILDING, BUILDING_INDEX[words[1]])
-    raise MalformedStep(f"unknown Stone Age outcome {text!r} (dice F..., card ID, building ID)")
+    if len(words) == 2 and words[0] == "herd":
+        if words[1] not in HERD_ZONE_NAMES:
+            raise MalformedStep(f"{text!r}: the herd goes to one of {', '.join(HERD_ZONE_NAMES)}")
+        return (HERD, HERD_ZONE_NAMES.index(words[1]))
+    if len(words) == 2 and words[0] == "mammoth":
+        if words[1] not in MAMMOTH_INDEX:
+            raise MalformedStep(f"{text!r}: unknown mammoth tile {words[1]!r}")
+        return (MAMMOTH, MAMMOTH_INDEX[words[1]])
+    raise MalformedStep(f"unknown Stone Age outcome {text!r} (dice F..., card ID, building ID, herd ZONE, mammoth ID)")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from dolmen.games.stoneage import resolution
+from dolmen.games.stoneage import purchases, resolution
 from dolmen.games.stoneage.actions import DECLINE_ACTION, PAY, PICK, TAKE
 from dolmen.games.stoneage.components import (
     CARDS,
@@ -54,18 +54,29 @@ def card_cost(space: int) -> int:
 
 
 def legal_card_payments(state: StoneAgeState) -> list[Any]:
+    if state.modular:
+        return purchases.legal_card_payments(state)
     cost = card_cost(state.target - FIRST_CARD)
     return [*((PAY, way) for way in exact_payments(state.goods(state.turn), cost)), DECLINE_ACTION]
 
 
 def buy_card(state: StoneAgeState, counts: tuple[int, ...]) -> None:
     """Pay for the card being resolved, take it into the hand and apply its top half."""
+    resolution.pay_goods(state, state.turn, counts)
+    take_card(state)
+
+
+def take_card(state: StoneAgeState) -> None:
+    """The card being resolved (paid for) goes into the buyer's hand; its top half acts (with modules on,
+    after the purchase's extras)."""
     seat = state.turn
-    resolution.pay_goods(state, seat, counts)
     space = state.target - FIRST_CARD
     card = state.display[space]
     state.display[space] = -1
     state.hands[seat] = (*state.hands[seat], card)
+    if state.modular:
+        purchases.card_bought(state, card)
+        return
     apply_effect(state, seat, card)
 
 
@@ -97,10 +108,11 @@ def apply_effect(state: StoneAgeState, seat: int, card: int) -> None:
     elif effect == E_TOOL_STEP:
         tool_step(state, seat)
     elif effect == E_ROLL:
+        state.gather_site = -1  # not gathering: no wild animal, no herd, no jewels
         resolution.start_roll(state, 2, int(param))  # type: ignore[arg-type]
         return
     elif effect == E_EXTRA_CARD:
-        if state.deck_size:
+        if state.deck_size > state.animals_in_deck:
             state.reveals = [HAND_REVEAL + seat]
             state.reveal_then = THEN_RESOLUTION
             state.step = REVEAL

@@ -32,12 +32,20 @@ TOOLMAKER: Final = 5
 HUT: Final = 6
 FIELD: Final = 7
 CARD_SPACES: Final = 4
+"""The base game's display; the extension adds a fifth space (``EXTENSION_CARD_SPACES``)."""
+EXTENSION_CARD_SPACES: Final = 5
 FIRST_CARD: Final = 8
-"""Card space ``i`` (0-based, costing ``i + 1`` resources) is location ``FIRST_CARD + i``."""
-FIRST_STACK: Final = FIRST_CARD + CARD_SPACES
-MAX_STACKS: Final = 4
+"""Card space ``i`` (0-based, costing ``i + 1`` resources; the fifth costs jewels) is location ``FIRST_CARD + i``."""
+FIRST_STACK: Final = FIRST_CARD + EXTENSION_CARD_SPACES
+MAX_STACKS: Final = 5
 """Building stack ``i`` (0-based) is location ``FIRST_STACK + i``; there are as many stacks as players."""
-NLOC: Final = FIRST_STACK + MAX_STACKS
+MERCHANT: Final = FIRST_STACK + MAX_STACKS
+"""The extension's merchant (a village location for one person)."""
+IGLOO: Final = MERCHANT + 1
+"""The igloos (module ``igloos``): one person per placement, as many as there are igloos left to buy."""
+ANIMAL: Final = IGLOO + 1
+"""The active wild animal (module ``animals``): people placed there stay off the placement vector."""
+NLOC: Final = ANIMAL + 1
 
 RESOURCE_SITES: Final = (FOREST, CLAY_PIT, QUARRY, RIVER)
 GATHERING_SITES: Final = (HUNTING, FOREST, CLAY_PIT, QUARRY, RIVER)
@@ -47,6 +55,8 @@ SITE_CAPACITY: Final = 7
 VILLAGE: Final = (TOOLMAKER, HUT, FIELD)
 LOCATION_NAMES: Final = ("hunting", "forest", "clay", "quarry", "river", "toolmaker", "hut", "field")
 """Text names of the fixed locations; card spaces and stacks are written ``card N`` / ``building N`` (1-based)."""
+MODULE_LOCATION_NAMES: Final = ("merchant", "igloo", "animal")
+"""Text names of ``MERCHANT``, ``IGLOO`` and ``ANIMAL``."""
 
 MAX_PEOPLE: Final = 10
 START_PEOPLE: Final = 5
@@ -62,7 +72,9 @@ def location_name(loc: int) -> str:
         return LOCATION_NAMES[loc]
     if loc < FIRST_STACK:
         return f"card {loc - FIRST_CARD + 1}"
-    return f"building {loc - FIRST_STACK + 1}"
+    if loc < MERCHANT:
+        return f"building {loc - FIRST_STACK + 1}"
+    return MODULE_LOCATION_NAMES[loc - MERCHANT]
 
 
 def site_colour_limit(players: int) -> int:
@@ -71,8 +83,11 @@ def site_colour_limit(players: int) -> int:
 
 
 def village_limit(players: int, modules: tuple[str, ...] = ()) -> int:
-    """How many of the village locations (toolmaker, hut, field) may be occupied in one round: 2 with 2–3
-    players, all of them otherwise. The one place where modules (the merchant) change the village rule."""
+    """How many of the village locations (toolmaker, hut, field and, with the extension, the merchant) may be
+    occupied in one round. Base game: 2 with 2–3 players, all 3 with 4. Extension (seed 003 "Règles spéciales",
+    rules page "L'Extension"): 2 of 4 with 2–3 players, 3 of 4 with 4, all 4 with 5."""
+    if "extension" in modules:
+        return {2: 2, 3: 2, 4: 3}.get(players, 4)
     return 2 if players <= 3 else len(VILLAGE)
 
 
@@ -102,11 +117,21 @@ FIXED: Final = 0
 N_OF_K: Final = 1
 ANY_1_TO_7: Final = 2
 
+HUT_NONE: Final = 0
+HUT_INCOME: Final = 1
+"""A new hut yielding one ``income`` resource at each feeding phase."""
+HUT_TRADER: Final = 2
+"""The trader's hut: each civilization card costs its owner one resource less (never below 1)."""
+HUT_CHIEF: Final = 3
+"""The chief's hut: +2 points whenever its owner buys a building after it."""
+
 
 class BuildingTile(NamedTuple):
     """One kind of building tile. ``cost`` counts wood, clay, stone, gold for a fixed tile; ``n``/``k`` are the
     number of resources and of kinds for an "N of K kinds" tile; ``copies`` how many such tiles there are.
-    ``points`` only for fixed tiles (flexible ones score the value of what was paid)."""
+    ``points`` only for fixed tiles (flexible ones score the value of what was paid). ``winter``: its winter
+    face shows a stone (module ``winter``); ``hut`` and ``income``: the effect of a new hut (module
+    ``new_huts``)."""
 
     id: str
     copies: int
@@ -114,37 +139,62 @@ class BuildingTile(NamedTuple):
     cost: tuple[int, ...] = ()
     n: int = 0
     k: int = 0
+    winter: bool = False
+    hut: int = HUT_NONE
+    income: int = -1
 
     @property
     def points(self) -> int:
         return sum(c * RESOURCE_VALUES[r] for c, r in zip(self.cost, GOODS, strict=False))
 
 
-def _fixed(letters: str, copies: int = 1) -> BuildingTile:
-    cost = tuple(letters.count(letter) for letter in "wcsg")
-    return BuildingTile(letters, copies, FIXED, cost)
+def _cost(letters: str) -> tuple[int, ...]:
+    return tuple(letters.count(letter) for letter in "wcsg")
 
 
-BUILDINGS: Final[tuple[BuildingTile, ...]] = (
-    _fixed("wwc"),
+def _fixed(letters: str, copies: int = 1, winter: bool = False) -> BuildingTile:
+    return BuildingTile(letters, copies, FIXED, _cost(letters), winter=winter)
+
+
+def _hut(name: str, letters: str, hut: int, income: int = -1) -> BuildingTile:
+    return BuildingTile(name, 1, FIXED, _cost(letters), hut=hut, income=income)
+
+
+BASE_BUILDINGS: Final[tuple[BuildingTile, ...]] = (
+    _fixed("wwc", winter=True),
     _fixed("wws"),
-    _fixed("wcc"),
-    _fixed("wwg"),
+    _fixed("wcc", winter=True),
+    _fixed("wwg", winter=True),
     _fixed("wcs", 2),
     _fixed("wss"),
     _fixed("ccs"),
-    _fixed("wcg", 2),
-    _fixed("ccg"),
+    _fixed("wcg", 2, winter=True),
+    _fixed("ccg", winter=True),
     _fixed("css"),
     _fixed("wsg", 2),
     _fixed("csg", 2),
     _fixed("ssg"),
-    *(BuildingTile(f"{n}of{k}", 1, N_OF_K, n=n, k=k) for n in (4, 5) for k in (1, 2, 3, 4)),
+    *(BuildingTile(f"{n}of{k}", 1, N_OF_K, n=n, k=k, winter=k == 1) for n in (4, 5) for k in (1, 2, 3, 4)),
     BuildingTile("1to7", 3, ANY_1_TO_7),
 )
 """The 28 building tiles of the base game (rules page "Buildings"); ids are the cost letters (w wood, c clay,
-s stone, g gold), ``NofK`` for "exactly N resources of exactly K kinds" and ``1to7``."""
+s stone, g gold), ``NofK`` for "exactly N resources of exactly K kinds" and ``1to7``. ``winter`` marks the
+tiles whose winter face shows a stone (rules page "Harsh winter": WWC, WCC, WWG, the two WCG, CCG, 4 of 1 kind,
+5 of 1 kind)."""
+NEW_HUTS: Final[tuple[BuildingTile, ...]] = (
+    _hut("woodcutter", "wcc", HUT_INCOME, WOOD),
+    _hut("potter", "wws", HUT_INCOME, CLAY),
+    _hut("mason", "wcg", HUT_INCOME, STONE),
+    _hut("goldsmith", "csg", HUT_INCOME, GOLD),
+    _hut("trader", "wwc", HUT_TRADER),
+    _hut("chief", "ccs", HUT_CHIEF),
+)
+"""The six new huts (module ``new_huts``, rules page "New huts"): woodcutter's, potter's, mason's, goldsmith's,
+trader's and chief's hut; fixed costs, scoring the value of their cost like the other fixed tiles."""
+BUILDINGS: Final[tuple[BuildingTile, ...]] = BASE_BUILDINGS + NEW_HUTS
+"""Every building tile kind; the new huts' copies enter the pool only with module ``new_huts``."""
 BUILDING_INDEX: Final = {tile.id: index for index, tile in enumerate(BUILDINGS)}
+FIRST_NEW_HUT: Final = len(BASE_BUILDINGS)
 
 # -- civilization cards -------------------------------------------------------------------------------------
 CULTURES: Final = ("medicine", "art", "writing", "pottery", "sundial", "transport", "music", "weaving")

@@ -3,24 +3,27 @@
 personnages", "Fin de la partie"; rules page "Actions, feeding, next round" and "End and score").
 
 ``per_round_effects`` and ``food_needed`` are the hooks for modules (huts that yield goods each round, igloos
-that spare food, animals whose people need no food).
+that spare food, animals whose people need no food); they are called only when a module is on.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from dolmen.games.stoneage import placement, resolution
+from dolmen.games.stoneage import hooks, placement, purchases, resolution
 from dolmen.games.stoneage.actions import FEED, PENALTY_ACTION
 from dolmen.games.stoneage.components import FOOD, NRES
+from dolmen.games.stoneage.module_components import FIRST_ANIMAL
 from dolmen.games.stoneage.payments import exact_payments
 from dolmen.games.stoneage.steps import (
     FEED_PEOPLE,
     HAND_REVEAL,
+    HERD_BACK,
     OVER,
     REVEAL,
     STACK_REVEAL,
     THEN_NEW_ROUND,
+    THEN_RESOLUTION,
 )
 
 if TYPE_CHECKING:
@@ -33,11 +36,12 @@ END_BY_DECK: Final = "the deck cannot refill the display"
 
 def per_round_effects(state: StoneAgeState, seat: int) -> None:
     """What a player receives at each feeding before eating (base game: nothing; modules add hut incomes)."""
+    hooks.before_eating(state, seat)
 
 
 def food_needed(state: StoneAgeState, seat: int) -> int:
     """How much food ``seat``'s people eat this round: one each (modules may spare some)."""
-    return state.people[seat]
+    return hooks.food_needed(state, seat) if state.modular else state.people[seat]
 
 
 def begin_feeding(state: StoneAgeState) -> None:
@@ -49,11 +53,13 @@ def feed_from(state: StoneAgeState, offset: int) -> None:
     """Feed the players from the ``offset``-th after the start player on; stop at a player who must choose how
     to cover a shortage."""
     players, resources = state.players, state.resources
+    modular = state.modular
     for step in range(offset, players):
         seat = (state.start + step) % players
-        per_round_effects(state, seat)
+        if modular:
+            per_round_effects(state, seat)
         food = resources[seat * NRES + FOOD] + state.agriculture[seat]
-        need = food_needed(state, seat)
+        need = hooks.food_needed(state, seat) if modular else state.people[seat]
         if food >= need:
             resources[seat * NRES + FOOD] = food - need
             continue
@@ -93,7 +99,7 @@ def end_round(state: StoneAgeState) -> None:
         return
     kept = [card for card in state.display if card >= 0]
     missing = len(state.display) - len(kept)
-    if missing > state.deck_size:
+    if missing > state.deck_size - state.animals_in_deck:  # wild animals never fill the display
         finish(state, END_BY_DECK)
         return
     state.display = kept + [-1] * missing
@@ -101,6 +107,8 @@ def end_round(state: StoneAgeState) -> None:
         *range(len(kept), len(state.display)),
         *(STACK_REVEAL + i for i in range(state.nstacks) if state.stack_top[i] < 0),
     ]
+    if state.modular:
+        state.reveals += hooks.round_reveals(state)
     state.reveal_then = THEN_NEW_ROUND
     state.start = (state.start + 1) % state.players
     state.round += 1
@@ -116,9 +124,17 @@ def finish(state: StoneAgeState, reason: str) -> None:
 
 
 def apply_reveal(state: StoneAgeState, identity: int) -> None:
-    """The first pending reveal shows ``identity`` (a card or a building tile) drawn from its unseen pool."""
+    """The first pending reveal shows ``identity`` (a card or a building tile, or with mammoths the herd's next
+    zone or tile) drawn from its unseen pool. A wild animal drawn for a card goes beside the board and the card
+    is drawn again."""
     code = state.reveals.pop(0)
-    if code < STACK_REVEAL or code >= HAND_REVEAL:
+    if code >= HERD_BACK:
+        hooks.apply_herd_reveal(state, code, identity)
+    elif code < STACK_REVEAL or code >= HAND_REVEAL:
+        if identity >= FIRST_ANIMAL:
+            hooks.animal_drawn(state, identity)
+            state.reveals.insert(0, code)
+            return
         state.deck[identity] -= 1
         state.deck_size -= 1
         if code < STACK_REVEAL:
@@ -134,5 +150,7 @@ def apply_reveal(state: StoneAgeState, identity: int) -> None:
         return
     if state.reveal_then == THEN_NEW_ROUND:
         placement.begin_round(state)
-    else:
+    elif state.reveal_then == THEN_RESOLUTION:
         resolution.next_resolver(state)
+    else:
+        purchases.card_effect(state)

@@ -9,20 +9,21 @@ from typing import Any, ClassVar, Final
 from dolmen.engine.core import Game
 from dolmen.engine.errors import OptionsError
 from dolmen.games.stoneage import views
+from dolmen.games.stoneage.module_components import MODULES
 from dolmen.games.stoneage.state import StoneAgeState
 
-MODULES: Final = ("extension", "new_huts", "mammoths", "winter", "animals", "igloos")
-"""Module names the rules page describes; none is available in this engine yet."""
-AVAILABLE_MODULES: Final[tuple[str, ...]] = ()
+AVAILABLE_MODULES: Final[tuple[str, ...]] = MODULES
+"""Every module of seed 003 is available; they combine freely."""
+BASE_MAX_PLAYERS: Final = 4
 
 
 class StoneAge(Game):
-    """*Stone Age*, 2–4 players. Options: ``modules`` (list of module names; none available yet) and
-    ``open_cards`` (civilization cards visible to all)."""
+    """*Stone Age*, 2–4 players, 5 with the extension. Options: ``modules`` (module names from ``MODULES``,
+    any combination; normalised to that order) and ``open_cards`` (civilization cards visible to all)."""
 
     name: ClassVar[str] = "stoneage"
     min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 4
+    max_players: ClassVar[int] = 5
 
     def default_options(self) -> dict[str, Any]:
         return {"modules": [], "open_cards": False}
@@ -41,9 +42,13 @@ class StoneAge(Game):
                 raise OptionsError(f"unknown module {module!r}; modules: {', '.join(MODULES)}")
             if module not in AVAILABLE_MODULES:
                 raise OptionsError(f"module {module} is not available yet")
+        if len(set(modules)) != len(modules):
+            raise OptionsError(f"option 'modules' names a module twice: {modules!r}")
+        if players > BASE_MAX_PLAYERS and "extension" not in modules:
+            raise OptionsError(f'{players} players need the extension (modules: ["extension", ...])')
         if not isinstance(open_cards, bool):
             raise OptionsError(f"option 'open_cards' must be true or false, not {open_cards!r}")
-        return {"modules": list(modules), "open_cards": open_cards}
+        return {"modules": [module for module in MODULES if module in modules], "open_cards": open_cards}
 
     def new_state(self, players: int, options: Mapping[str, Any] | None = None) -> StoneAgeState:
         full = self.check_options(players, options or {})

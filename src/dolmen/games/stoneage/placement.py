@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from dolmen.games.stoneage import resolution
+from dolmen.games.stoneage import hooks, resolution
 from dolmen.games.stoneage.actions import PLACE
 from dolmen.games.stoneage.components import (
     FIELD,
@@ -17,7 +17,9 @@ from dolmen.games.stoneage.components import (
     FIRST_STACK,
     HUNTING,
     HUT,
+    IGLOO,
     MAX_PEOPLE,
+    MERCHANT,
     NLOC,
     RESOURCE_SITES,
     SITE_CAPACITY,
@@ -36,6 +38,7 @@ _SINGLE: Final = tuple(PLACEMENTS[loc][1] for loc in range(NLOC))
 _HUT_PLACEMENT: Final = PLACEMENTS[HUT][2]
 _TOOLMAKER_PLACEMENT: Final = PLACEMENTS[TOOLMAKER][1]
 _FIELD_PLACEMENT: Final = PLACEMENTS[FIELD][1]
+_MERCHANT_PLACEMENT: Final = PLACEMENTS[MERCHANT][1]
 
 
 def begin_round(state: StoneAgeState) -> None:
@@ -44,6 +47,8 @@ def begin_round(state: StoneAgeState) -> None:
     state.tool_used = [0] * len(state.tool_used)
     state.step = PLACE_PEOPLE
     state.turn = state.start
+    if state.modular:
+        hooks.begin_round(state)
 
 
 def legal_placements(state: StoneAgeState) -> list[Any]:
@@ -74,31 +79,40 @@ def placements_for(state: StoneAgeState, seat: int) -> list[Any]:
         legal += _UP_TO[HUNTING][free]
     limit = state.colour_limit
     for loc in RESOURCE_SITES:
-        if not placed[base + loc] and colours[loc] < limit:
+        # mammoths: with 2-3 players anyone may join the herd's zone (rules page "Mammoth herd")
+        if not placed[base + loc] and (colours[loc] < limit or loc == state.herd_zone):
             room = SITE_CAPACITY - occupancy[loc]
             legal += _UP_TO[loc][room if room < free else free]
-    if (occupancy[TOOLMAKER] > 0) + (occupancy[HUT] > 0) + (occupancy[FIELD] > 0) < state.village_cap:
+    village = (occupancy[TOOLMAKER] > 0) + (occupancy[HUT] > 0) + (occupancy[FIELD] > 0) + (occupancy[MERCHANT] > 0)
+    if village < state.village_cap:
         if not occupancy[TOOLMAKER]:
             legal.append(_TOOLMAKER_PLACEMENT)
         if not occupancy[HUT] and free >= 2:
             legal.append(_HUT_PLACEMENT)
         if not occupancy[FIELD]:
             legal.append(_FIELD_PLACEMENT)
+        if state.has_extension and not occupancy[MERCHANT]:
+            legal.append(_MERCHANT_PLACEMENT)
     for space, card in enumerate(state.display):
         if card >= 0 and not occupancy[FIRST_CARD + space]:
             legal.append(_SINGLE[FIRST_CARD + space])
     for stack, top in enumerate(state.stack_top):
         if top >= 0 and not occupancy[FIRST_STACK + stack]:
             legal.append(_SINGLE[FIRST_STACK + stack])
+    if state.modular:
+        hooks.add_placements(state, legal)
     return legal
 
 
 def apply_place(state: StoneAgeState, action: tuple[int, int, int]) -> None:
     _, loc, count = action
     seat = state.turn
-    state.placed[seat * NLOC + loc] = count
-    state.occupancy[loc] += count
-    state.colours[loc] += 1
+    if loc >= IGLOO:
+        hooks.place(state, seat, loc)
+    else:
+        state.placed[seat * NLOC + loc] = count
+        state.occupancy[loc] += count
+        state.colours[loc] += 1
     state.available[seat] -= count
     players = state.players
     for step in range(1, players + 1):

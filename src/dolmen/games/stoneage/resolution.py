@@ -13,7 +13,7 @@ from itertools import product
 from math import factorial
 from typing import TYPE_CHECKING, Any, Final
 
-from dolmen.games.stoneage import cards, feeding
+from dolmen.games.stoneage import animals, cards, feeding, hooks, purchases
 from dolmen.games.stoneage.actions import BUY_ACTION, DECLINE_ACTION, PAY, RESOLVE, TOOLS
 from dolmen.games.stoneage.components import (
     BUILDINGS,
@@ -24,6 +24,7 @@ from dolmen.games.stoneage.components import (
     HUT,
     MAX_AGRICULTURE,
     MAX_PEOPLE,
+    MERCHANT,
     NLOC,
     NRES,
     ONE_USE_VALUE,
@@ -36,6 +37,7 @@ from dolmen.games.stoneage.components import (
 from dolmen.games.stoneage.payments import can_pay, flexible_payments
 from dolmen.games.stoneage.steps import (
     BUY_BUILDING,
+    BUY_IGLOO,
     CHOOSE_LOCATION,
     CHOOSE_TOOLS,
     DICE_FOR_ALL,
@@ -64,7 +66,10 @@ def next_resolver(state: StoneAgeState) -> None:
             return
         state.turn = (state.turn + 1) % players
         if state.turn == state.start:
-            feeding.begin_feeding(state)
+            if state.modular:
+                hooks.before_feeding(state)
+            else:
+                feeding.begin_feeding(state)
             return
 
 
@@ -75,6 +80,9 @@ def legal_locations(state: StoneAgeState) -> list[Any]:
 
 def apply_resolve(state: StoneAgeState, action: tuple[int, int]) -> None:
     loc = action[1]
+    if loc >= MERCHANT:
+        hooks.resolve(state, loc)
+        return
     seat = state.turn
     index = seat * NLOC + loc
     count = state.placed[index]
@@ -82,6 +90,7 @@ def apply_resolve(state: StoneAgeState, action: tuple[int, int]) -> None:
     state.occupancy[loc] -= count
     state.colours[loc] -= 1
     if loc < GATHERING_END:
+        state.gather_site = loc
         start_roll(state, count, SITE_RESOURCE[loc])
         return
     if loc == TOOLMAKER:
@@ -113,12 +122,17 @@ def start_roll(state: StoneAgeState, dice: int, resource: int) -> None:
 
 
 def apply_dice(state: StoneAgeState, faces: tuple[int, ...]) -> None:
-    if state.roll_res == DICE_FOR_ALL:
-        state.pick_dice = faces
-        state.pick_seat = state.turn
-        state.step = PICK_DIE
+    if state.roll_res < 0:
+        if state.roll_res == DICE_FOR_ALL:
+            state.pick_dice = faces
+            state.pick_seat = state.turn
+            state.step = PICK_DIE
+        else:
+            hooks.apply_module_dice(state, faces)
         return
     state.roll_total = sum(faces)
+    if state.modular and state.animals and state.gather_site >= 0:
+        state.roll_total = animals.lower_total(state, state.roll_total)
     if has_tools(state, state.turn):
         state.step = CHOOSE_TOOLS
     else:
@@ -174,6 +188,9 @@ def apply_tools(state: StoneAgeState, action: tuple[int, tuple[int, ...], tuple[
 def gather(state: StoneAgeState, total: int) -> None:
     """Take ``total`` ÷ the resource's value, rounded down; then go on resolving."""
     resource = state.roll_res
+    if state.modular:
+        hooks.gathered(state, total // RESOURCE_VALUES[resource])
+        return
     state.resources[state.turn * NRES + resource] += total // RESOURCE_VALUES[resource]
     next_resolver(state)
 
@@ -199,6 +216,8 @@ def _sorted_rolls(dice: int, low: int) -> list[tuple[int, ...]]:
 
 # -- buildings ----------------------------------------------------------------------------------------------
 def legal_building_payments(state: StoneAgeState) -> list[Any]:
+    if state.modular:
+        return purchases.legal_building_payments(state)
     tile = BUILDINGS[state.stack_top[state.target - FIRST_STACK]]
     holdings = state.goods(state.turn)
     if tile.kind == FIXED:
@@ -207,26 +226,36 @@ def legal_building_payments(state: StoneAgeState) -> list[Any]:
 
 
 def pay_goods(state: StoneAgeState, seat: int, counts: tuple[int, ...]) -> int:
-    """Take ``counts`` goods from ``seat``; return their total value."""
+    """Take ``counts`` goods (and, fifth, jewels) from ``seat``; return the goods' total value."""
     base = seat * NRES
     value = 0
-    for count, resource in zip(counts, GOODS, strict=True):
+    for count, resource in zip(counts, GOODS, strict=False):
         state.resources[base + resource] -= count
         value += count * RESOURCE_VALUES[resource]
+    if len(counts) > len(GOODS):
+        state.jewels[seat] -= counts[-1]
     return value
 
 
 def take_building(state: StoneAgeState, points: int) -> None:
     stack = state.target - FIRST_STACK
     seat = state.turn
+    tile = state.stack_top[stack]
+    if state.modular:
+        points = purchases.building_points(state, seat, points)
     state.score[seat] += points
-    state.built[seat] = (*state.built[seat], state.stack_top[stack])
+    state.built[seat] = (*state.built[seat], tile)
     state.stack_top[stack] = -1
     state.stack_left[stack] -= 1
+    if state.modular and purchases.offer_insulation(state, tile):
+        return
     next_resolver(state)
 
 
 def apply_buy(state: StoneAgeState, action: tuple[int]) -> None:
+    if state.step == BUY_IGLOO:
+        purchases.buy_igloo(state)
+        return
     tile = BUILDINGS[state.stack_top[state.target - FIRST_STACK]]
     take_building(state, pay_goods(state, state.turn, tile.cost))
 

@@ -5,6 +5,10 @@ Representation (chosen for fast playouts): per-player vectors are flat int lists
 per-seat tuples. Hidden order is stored nowhere: the deck and the building tiles are multisets of counts, and a
 card or tile is drawn (a chance step) only when it is revealed.
 
+Modules (``modules``): ``modular`` is false when none is on, and every module hook in the phases sits behind
+that one flag, so the base game pays nothing for them. The modules' own attributes exist in every state (with
+neutral values when off) and are copied by :meth:`StoneAgeState.clone` only when a module is on.
+
 A decision with exactly one legal action is taken at once (e.g. declining a card one cannot pay for, the last
 die of a "dice for all" roll) and is not a step of the record.
 """
@@ -17,22 +21,26 @@ from typing import TYPE_CHECKING, Any
 
 from dolmen.engine.core import CHANCE, JSON, Result, State
 from dolmen.games.stoneage import actions as act
-from dolmen.games.stoneage import cards, feeding, placement, resolution, scoring, views
+from dolmen.games.stoneage import cards, feeding, herd, hooks, placement, purchases, resolution, scoring, views
+from dolmen.games.stoneage.barter import NOTHING_DUE
 from dolmen.games.stoneage.components import (
     BUILDINGS,
     CARD_SPACES,
     CARDS,
+    EXTENSION_CARD_SPACES,
+    FIRST_NEW_HUT,
     NLOC,
     NRES,
-    STACK_SIZE,
     START_FOOD,
     START_PEOPLE,
     TOOL_TILES,
     site_colour_limit,
     village_limit,
 )
+from dolmen.games.stoneage.module_components import IGLOOS, MAMMOTH_TILES, WILD_ANIMALS
 from dolmen.games.stoneage.steps import (
     HAND_REVEAL,
+    HERD_BACK,
     OVER,
     PICK_DIE,
     REVEAL,
@@ -53,6 +61,13 @@ _LEGAL: tuple[Callable[[StoneAgeState], list[Any]], ...] = (
     cards.legal_goods_choices,
     cards.legal_picks,
     feeding.legal_feeding,
+    hooks.legal_jewels,
+    herd.legal_tame,
+    purchases.legal_igloo,
+    purchases.legal_winter_gold,
+    purchases.legal_insulation,
+    purchases.legal_extra_draw,
+    herd.legal_rewards,
 )
 _APPLY: dict[int, Callable[[StoneAgeState, Any], None]] = {
     act.PLACE: placement.apply_place,
@@ -65,6 +80,14 @@ _APPLY: dict[int, Callable[[StoneAgeState, Any], None]] = {
     act.PICK: cards.apply_pick,
     act.FEED: feeding.apply_feed,
     act.PENALTY: feeding.apply_penalty,
+    act.BARTER: purchases.apply_barter,
+    act.JEWELS: hooks.apply_jewels,
+    act.TAME: herd.apply_tame,
+    act.WINTER: purchases.apply_winter_gold,
+    act.INSULATE: purchases.apply_insulate,
+    act.DRAW: purchases.apply_draw,
+    act.SKIP: purchases.apply_skip,
+    act.REWARD: herd.apply_reward,
 }
 
 
@@ -75,19 +98,44 @@ class StoneAgeState(State):
         "_actors",
         "_legal",
         "agriculture",
+        "animals",
+        "animals_in_deck",
         "available",
+        "barter",
+        "barter_due",
+        "bartered",
+        "bought",
         "built",
         "colour_limit",
         "colours",
+        "contest",
         "deck",
         "deck_size",
         "display",
         "end_reason",
         "game",
+        "gather_site",
         "hands",
+        "has_animals",
+        "has_extension",
+        "has_herd",
+        "has_huts",
+        "has_igloos",
+        "has_winter",
+        "herd_next",
+        "herd_pool",
+        "herd_tile",
+        "herd_zone",
+        "hunt_yield",
+        "igloos",
+        "igloos_left",
+        "jewels",
+        "modular",
         "modules",
         "nstacks",
         "occupancy",
+        "on_animal",
+        "on_herd",
         "one_use",
         "open_cards",
         "people",
@@ -101,6 +149,7 @@ class StoneAgeState(State):
         "reveal_then",
         "reveals",
         "roll_count",
+        "roll_queue",
         "roll_res",
         "roll_total",
         "round",
@@ -110,6 +159,7 @@ class StoneAgeState(State):
         "stack_top",
         "start",
         "step",
+        "tamers",
         "target",
         "tool_used",
         "tools",
@@ -138,13 +188,41 @@ class StoneAgeState(State):
         self.placed = [0] * (NLOC * players)
         self.occupancy = [0] * NLOC
         self.colours = [0] * NLOC
-        self.display = [-1] * CARD_SPACES
-        self.deck = [card.copies for card in CARDS]
+        self.modular = bool(modules)
+        self.has_extension = "extension" in modules
+        self.has_huts = "new_huts" in modules
+        self.has_herd = "mammoths" in modules
+        self.has_winter = "winter" in modules
+        self.has_animals = "animals" in modules
+        self.has_igloos = "igloos" in modules
+        self.display = [-1] * (EXTENSION_CARD_SPACES if self.has_extension else CARD_SPACES)
+        self.deck = [card.copies for card in CARDS] + ([0] * len(WILD_ANIMALS) if self.has_animals else [])
         self.deck_size = sum(self.deck)
-        self.pool = [tile.copies for tile in BUILDINGS]
+        self.animals_in_deck = 0
+        self.pool = [tile.copies if i < FIRST_NEW_HUT or self.has_huts else 0 for i, tile in enumerate(BUILDINGS)]
         self.pool_size = sum(self.pool)
         self.stack_top = [-1] * self.nstacks
-        self.stack_left = [STACK_SIZE] * self.nstacks
+        self.stack_left = hooks.stack_sizes(self.nstacks, self.pool_size)
+        self.gather_site = -1
+        # the modules (neutral values when off)
+        self.jewels = [0] * players
+        self.barter = [0] * players
+        self.bartered = [0] * players
+        self.barter_due: tuple[int, ...] = NOTHING_DUE
+        self.on_herd = [0] * players
+        self.on_animal = [0] * players
+        self.igloos = [0] * players
+        self.contest: list[tuple[int, ...]] = [()] * players
+        self.roll_queue: list[int] = []
+        self.bought = -1
+        self.hunt_yield = 0
+        self.tamers = 0
+        self.herd_pool = [1 if self.has_herd else 0] * len(MAMMOTH_TILES)
+        self.herd_tile = -1
+        self.herd_zone = -1
+        self.herd_next = -1
+        self.animals: tuple[int, ...] = ()
+        self.igloos_left = IGLOOS if self.has_igloos else 0
         self.start = 0
         self.turn = 0
         self.round = 1
@@ -156,8 +234,10 @@ class StoneAgeState(State):
         self.pick_dice: tuple[int, ...] = ()
         self.pick_seat = 0
         self.end_reason = ""
-        # the setup: the four cards of the display, then each stack's top tile
+        # the setup: the cards of the display, then each stack's top tile (and the herd's first tiles)
         self.reveals = [*range(len(self.display)), *(STACK_REVEAL + i for i in range(self.nstacks))]
+        if self.has_herd:
+            self.reveals += herd.SETUP_REVEALS
         self.reveal_then = THEN_NEW_ROUND
         self.step = REVEAL
         self._actors: tuple[int, ...] = (CHANCE,)
@@ -214,6 +294,8 @@ class StoneAgeState(State):
             return [((act.DICE, faces), p) for faces, p in resolution.dice_distribution(self.roll_count)]
         if self.step != REVEAL:
             return []
+        if self.reveals[0] >= HERD_BACK:
+            return herd.reveal_outcomes(self)
         if self.reveals[0] < STACK_REVEAL or self.reveals[0] >= HAND_REVEAL:
             return [((act.CARD, i), n / self.deck_size) for i, n in enumerate(self.deck) if n]
         return [((act.BUILDING, i), n / self.pool_size) for i, n in enumerate(self.pool) if n]
@@ -222,7 +304,10 @@ class StoneAgeState(State):
         if self.step == ROLL_DICE:
             rand = rng.random
             return (act.DICE, tuple(sorted([int(rand() * 6) + 1 for _ in range(self.roll_count)])))
-        is_card = self.reveals[0] < STACK_REVEAL or self.reveals[0] >= HAND_REVEAL
+        code = self.reveals[0]
+        if code >= HERD_BACK:
+            return herd.sample_reveal(self, rng)
+        is_card = code < STACK_REVEAL or code >= HAND_REVEAL
         counts, total = (self.deck, self.deck_size) if is_card else (self.pool, self.pool_size)
         pick = int(rng.random() * total)
         for index, count in enumerate(counts):
@@ -245,6 +330,8 @@ class StoneAgeState(State):
             )
         if self.step != REVEAL or not isinstance(value, int) or value < 0:
             return False
+        if self.reveals[0] >= HERD_BACK:
+            return herd.is_possible_reveal(self, kind, value)
         is_card = self.reveals[0] < STACK_REVEAL or self.reveals[0] >= HAND_REVEAL
         if is_card:
             return kind == act.CARD and value < len(self.deck) and self.deck[value] > 0
@@ -272,6 +359,9 @@ class StoneAgeState(State):
             setattr(other, name, getattr(self, name))
         for name in _LISTS:
             setattr(other, name, getattr(self, name)[:])
+        # the modules' lists are never changed when no module is on, so they may be shared then
+        for name in _MODULE_LISTS:
+            setattr(other, name, getattr(self, name)[:] if self.modular else getattr(self, name))
         return other
 
     def view(self, seat: int | None) -> dict[str, JSON]:
@@ -289,6 +379,11 @@ class StoneAgeState(State):
         """The goods (wood, clay, stone, gold) ``seat`` holds."""
         base = seat * NRES
         return tuple(self.resources[base + 1 : base + NRES])
+
+    def payables(self, seat: int) -> tuple[int, ...]:
+        """What ``seat`` may pay with in the extension: the goods and, fifth, the jewels."""
+        base = seat * NRES
+        return (*self.resources[base + 1 : base + NRES], self.jewels[seat])
 
 
 _LISTS = (
@@ -312,4 +407,15 @@ _LISTS = (
     "stack_left",
     "reveals",
 )
-_SCALARS = tuple(name for name in StoneAgeState.__slots__ if name not in _LISTS)
+_MODULE_LISTS = (
+    "jewels",
+    "barter",
+    "bartered",
+    "on_herd",
+    "on_animal",
+    "igloos",
+    "contest",
+    "roll_queue",
+    "herd_pool",
+)
+_SCALARS = tuple(name for name in StoneAgeState.__slots__ if name not in _LISTS + _MODULE_LISTS)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
-# decisions of a seat
+# decisions of a seat (every code below ROLL_DICE is a decision)
 PLACE_PEOPLE: Final = 0
 CHOOSE_LOCATION: Final = 1
 CHOOSE_TOOLS: Final = 2
@@ -13,10 +13,24 @@ BUY_BUILDING: Final = 4
 TAKE_GOODS: Final = 5
 PICK_DIE: Final = 6
 FEED_PEOPLE: Final = 7
+# decisions of the modules
+TAKE_JEWELS: Final = 8
+"""Extension: how much of a hunt's yield is taken as jewels."""
+TAME: Final = 9
+"""Mammoths: one more person tames (paying one food or resource), or the player stops."""
+BUY_IGLOO: Final = 10
+WINTER_GOLD: Final = 11
+"""Harsh winter: one more gold with the card just bought for 6 points, or not."""
+INSULATE: Final = 12
+"""Harsh winter: one more stone to insulate the marked building just bought, or not."""
+EXTRA_DRAW: Final = 13
+"""Extension: 3 more jewels after buying the fifth card for a face-down card, or not."""
+CHOOSE_REWARD: Final = 14
+"""Mammoths: the contest's winner takes the top or the bottom reward."""
 # chance and the end
-ROLL_DICE: Final = 8
-REVEAL: Final = 9
-OVER: Final = 10
+ROLL_DICE: Final = 15
+REVEAL: Final = 16
+OVER: Final = 17
 
 STEP_NAMES: Final = (
     "place",
@@ -27,6 +41,13 @@ STEP_NAMES: Final = (
     "take",
     "pick",
     "feed",
+    "jewels",
+    "tame",
+    "igloo",
+    "winter gold",
+    "insulate",
+    "draw",
+    "reward",
     "dice",
     "reveal",
     "over",
@@ -34,12 +55,21 @@ STEP_NAMES: Final = (
 
 DICE_FOR_ALL: Final = -1
 """``roll_res`` of a pending roll that is a "dice for all" roll rather than gathering."""
+CONTEST: Final = -2
+"""``roll_res`` of a mammoth contest roll (one die per person of ``turn`` on the tile)."""
+DRIVE_OFF: Final = -3
+"""``roll_res`` of a wild animal's drive-off roll (one die per person of ``turn`` on the animal)."""
+ROLL_NAMES: Final = {DICE_FOR_ALL: "dice for all", CONTEST: "mammoth contest", DRIVE_OFF: "wild animal"}
 
-# what a pending reveal is: display space i, building stack STACK_REVEAL + i, a card drawn by HAND_REVEAL + seat
+# what a pending reveal is: display space i, building stack STACK_REVEAL + i, a card drawn by HAND_REVEAL + seat,
+# the herd's next tile's back (its zone) HERD_BACK, the herd's top tile's face HERD_FACE
 STACK_REVEAL: Final = 10
 HAND_REVEAL: Final = 20
-REVEAL_NAMES: Final = ("card", "building", "hand")
+HERD_BACK: Final = 30
+HERD_FACE: Final = 31
 
 # what follows the reveals
 THEN_NEW_ROUND: Final = 0
 THEN_RESOLUTION: Final = 1
+THEN_CARD_EFFECT: Final = 2
+"""After the fifth card's face-down draw: the bought card's top half acts."""

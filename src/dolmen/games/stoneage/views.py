@@ -2,9 +2,11 @@
 
 Hidden from a seat (rules page, [ruling] on cards; seed 004 "On ne peut voir que ses propres cartes"): the
 civilization cards in other players' hands, except one-use tool cards lying face up until used, unless the
-table has open cards; the order of the deck and of the building tiles, which no state holds. A view lists the
-multiset of cards the seat has not seen (deck and others' hidden cards together) and how many cards each player
-holds, never which hidden card is where.
+table has open cards (the extension's face-down draw and the writing card's draw go to the hand, hidden
+alike); the order of the deck (with its wild animals), of the building tiles and of the mammoth tiles, which no
+state holds. A view lists the multiset of cards the seat has not seen (deck and others' hidden cards together)
+and how many cards each player holds, never which hidden card is where. The modules' keys appear only when
+their module is on (docs/stoneage.md "Views").
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from dolmen.engine.core import JSON
+from dolmen.games.stoneage import module_views
 from dolmen.games.stoneage.components import (
     BUILDING_INDEX,
     BUILDINGS,
@@ -31,14 +34,15 @@ from dolmen.games.stoneage.components import (
     TOOL_TILES,
     location_name,
 )
+from dolmen.games.stoneage.module_components import DECK_CARD_INDEX, FIRST_ANIMAL, deck_card_id
 from dolmen.games.stoneage.steps import (
     CHOOSE_TOOLS,
-    DICE_FOR_ALL,
     FEED_PEOPLE,
     OVER,
     PLACE_PEOPLE,
     REVEAL,
     ROLL_DICE,
+    ROLL_NAMES,
     STEP_NAMES,
     THEN_NEW_ROUND,
 )
@@ -48,6 +52,7 @@ if TYPE_CHECKING:
     from dolmen.games.stoneage.state import StoneAgeState
 
 _LOCATION_BY_NAME = {location_name(loc): loc for loc in range(NLOC)}
+_ROLL_BY_NAME = {name: code for code, name in ROLL_NAMES.items()}
 
 
 def phase_name(state: StoneAgeState) -> str:
@@ -102,7 +107,7 @@ def unseen_cards(state: StoneAgeState, viewer: int | None) -> dict[str, int]:
     for seat in range(state.players):
         if not can_see_hand(state, viewer, seat):
             unseen += hidden_part(state, seat)
-    return {CARDS[card].id: unseen[card] for card in sorted(unseen)}
+    return {deck_card_id(card): unseen[card] for card in sorted(unseen)}
 
 
 def tool_options(state: StoneAgeState) -> list[JSON]:
@@ -135,7 +140,7 @@ def view(state: StoneAgeState, viewer: int | None) -> dict[str, JSON]:
         "turn": state.turn,
         "target": location_name(state.target) if state.target >= 0 else None,
         "roll_count": state.roll_count,
-        "roll_resource": "dice for all" if state.roll_res == DICE_FOR_ALL else RESOURCE_NAMES[state.roll_res],
+        "roll_resource": ROLL_NAMES[state.roll_res] if state.roll_res < 0 else RESOURCE_NAMES[state.roll_res],
         "roll_total": state.roll_total,
         "pick_dice": list(state.pick_dice),
         "pick_seat": state.pick_seat,
@@ -153,6 +158,8 @@ def view(state: StoneAgeState, viewer: int | None) -> dict[str, JSON]:
         "unseen_buildings": {BUILDINGS[i].id: n for i, n in enumerate(state.pool) if n},
         "end_reason": state.end_reason,
     }
+    if state.modular:
+        module_views.add_module_keys(state, doc)
     if state.step == CHOOSE_TOOLS:
         doc["tool_choices"] = tool_options(state)
     if state.step == OVER:
@@ -164,7 +171,7 @@ def signature(state: StoneAgeState) -> JSON:
     """Everything, hidden parts included: the spectator's view plus every hand and the deck's multiset."""
     doc = view(state, None)
     doc["hands"] = [[CARDS[card].id for card in hand] for hand in state.hands]
-    doc["deck_cards"] = {CARDS[card].id: n for card, n in enumerate(state.deck) if n}
+    doc["deck_cards"] = {deck_card_id(card): n for card, n in enumerate(state.deck) if n}
     return doc
 
 
@@ -177,23 +184,28 @@ def state_from_view(game: StoneAge, doc: Mapping[str, Any], rng: random.Random) 
     state = StoneAgeState(game, doc["players"], tuple(options["modules"]), bool(options["open_cards"]))
     for seat, seat_doc in enumerate(doc["seats"]):
         _load_seat(state, seat, seat_doc)
-    unseen = [CARD_INDEX[card] for card, n in doc["unseen_cards"].items() for _ in range(n)]
+    unseen = [DECK_CARD_INDEX[card] for card, n in doc["unseen_cards"].items() for _ in range(n)]
+    animals = [card for card in unseen if card >= FIRST_ANIMAL]  # wild animals are never in a hand
+    unseen = [card for card in unseen if card < FIRST_ANIMAL]
     rng.shuffle(unseen)
     for seat, seat_doc in enumerate(doc["seats"]):
         if seat_doc["cards"] is None:
             hidden = seat_doc["card_count"] - len(seat_doc["one_use"])
             dealt, unseen = unseen[:hidden], unseen[hidden:]
             state.hands[seat] = (*state.one_use[seat], *dealt)
-    state.deck = [0] * len(CARDS)
-    for card in unseen:
+    state.deck = [0] * len(state.deck)
+    for card in unseen + animals:
         state.deck[card] += 1
-    state.deck_size = len(unseen)
+    state.deck_size = len(unseen) + len(animals)
+    state.animals_in_deck = len(animals)
     state.display = [CARD_INDEX[card] if card else -1 for card in doc["display"]]
     state.stack_top = [BUILDING_INDEX[s["top"]] if s["top"] else -1 for s in doc["stacks"]]
     state.stack_left = [s["left"] for s in doc["stacks"]]
     state.pool = [doc["unseen_buildings"].get(tile.id, 0) for tile in BUILDINGS]
     state.pool_size = sum(state.pool)
     _load_flow(state, doc)
+    if state.modular:
+        module_views.load_module_keys(state, doc)
     state.refresh()
     return state
 
@@ -227,7 +239,7 @@ def _load_flow(state: StoneAgeState, doc: Mapping[str, Any]) -> None:
     state.target = _LOCATION_BY_NAME[doc["target"]] if doc["target"] else -1
     state.roll_count = doc["roll_count"]
     resource = doc["roll_resource"]
-    state.roll_res = DICE_FOR_ALL if resource == "dice for all" else RESOURCE_NAMES.index(resource)
+    state.roll_res = _ROLL_BY_NAME[resource] if resource in _ROLL_BY_NAME else RESOURCE_NAMES.index(resource)
     state.roll_total = doc["roll_total"]
     state.pick_dice = tuple(doc["pick_dice"])
     state.pick_seat = doc["pick_seat"]

@@ -1,0 +1,208 @@
+"""The mammoth herd (module ``mammoths``; seed 003 "Horde de mammouths"; rules page "Mammoth herd").
+
+A pile of 16 tiles, face down: the top tile's back names the zone the herd moves to in the round that tile is
+turned over, its face a winner's reward and a bottom reward. Nothing of the pile's order is stored: when a
+tile comes on top, its back is a chance step (``herd forest``, drawn in proportion to the unseen tiles of each
+zone); when it is turned over at the start of its round, its face is one (``mammoth forest-points5``, uniform
+among the unseen tiles of that zone). So the next round's zone is public all round, as on the table.
+
+After gathering on the herd's zone, each of that player's people there may tame one by one, paying 1 food or 1
+resource (never jewels), and moves onto the tile. Before feeding, every player there rolls one die per person
+(a chance step each, from the start player on); the highest die wins, ties compare the next dice [ruling: a
+die beats no die], a full tie has no winner. The winner takes either reward, everyone else there the bottom
+one; a lone player there wins without rolling. Then the people come home and the tile is discarded; when no
+tile is left the herd leaves.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any, Final
+
+from dolmen.games.stoneage import cards, hooks, resolution
+from dolmen.games.stoneage.actions import HERD, MAMMOTH, REWARD_BOTTOM, REWARD_TOP, TAME, TAME_STOP
+from dolmen.games.stoneage.components import FOOD, GOLD, MAX_AGRICULTURE, MAX_PEOPLE, NRES
+from dolmen.games.stoneage.module_components import (
+    AGRICULTURE,
+    HERD_ZONES,
+    MAMMOTH_TILES,
+    PERSON,
+    POINTS,
+    TOOL_STEP,
+    Reward,
+)
+from dolmen.games.stoneage.steps import CHOOSE_REWARD, CONTEST, HERD_BACK, HERD_FACE
+from dolmen.games.stoneage.steps import TAME as TAME_STEP
+
+if TYPE_CHECKING:
+    from dolmen.games.stoneage.state import StoneAgeState
+
+SETUP_REVEALS: Final = [HERD_BACK, HERD_FACE, HERD_BACK]
+"""At setup: the first tile's back; at the start of round 1 it is turned over and the next tile's back shows."""
+TAMINGS: Final = tuple((TAME, resource) for resource in range(FOOD, GOLD + 1))
+
+
+# -- the pile: reveals --------------------------------------------------------------------------------------
+def _zone_counts(state: StoneAgeState) -> list[int]:
+    counts = [0] * len(HERD_ZONES)
+    for tile, count in enumerate(state.herd_pool):
+        if count:
+            counts[MAMMOTH_TILES[tile].zone] += count
+    return counts
+
+
+def _faces(state: StoneAgeState) -> list[int]:
+    zone = state.herd_next
+    return [tile for tile, count in enumerate(state.herd_pool) if count and MAMMOTH_TILES[tile].zone == zone]
+
+
+def reveal_outcomes(state: StoneAgeState) -> list[tuple[Any, float]]:
+    if state.reveals[0] == HERD_BACK:
+        counts = _zone_counts(state)
+        total = sum(counts)
+        return [((HERD, zone), count / total) for zone, count in enumerate(counts) if count]
+    faces = _faces(state)
+    return [((MAMMOTH, tile), 1 / len(faces)) for tile in faces]
+
+
+def sample_reveal(state: StoneAgeState, rng: random.Random) -> Any:
+    if state.reveals[0] == HERD_BACK:
+        pick = int(rng.random() * sum(state.herd_pool))
+        for tile, count in enumerate(state.herd_pool):
+            pick -= count
+            if pick < 0:
+                return (HERD, MAMMOTH_TILES[tile].zone)
+        raise AssertionError("the mammoth pile is empty")
+    faces = _faces(state)
+    return (MAMMOTH, faces[int(rng.random() * len(faces))])
+
+
+def is_possible_reveal(state: StoneAgeState, kind: int, value: int) -> bool:
+    if state.reveals[0] == HERD_BACK:
+        return kind == HERD and value < len(HERD_ZONES) and _zone_counts(state)[value] > 0
+    return kind == MAMMOTH and value in _faces(state)
+
+
+def apply_reveal(state: StoneAgeState, code: int, value: int) -> None:
+    if code == HERD_BACK:
+        state.herd_next = value
+        return
+    state.herd_pool[value] -= 1
+    state.herd_tile = value
+    state.herd_zone = MAMMOTH_TILES[value].zone
+    state.herd_next = -1
+
+
+def round_reveals(state: StoneAgeState) -> list[int]:
+    """At the end of a round: this round's tile is discarded; the next is turned over (and the one below it
+    shows its back), or, with no tile left, the herd leaves."""
+    state.herd_tile = state.herd_zone = -1
+    if state.herd_next < 0:
+        return []
+    return [HERD_FACE, HERD_BACK] if sum(state.herd_pool) > 1 else [HERD_FACE]
+
+
+# -- taming -------------------------------------------------------------------------------------------------
+def start_taming(state: StoneAgeState, people: int) -> bool:
+    """After gathering at a site: whether taming is offered (the site is the herd's zone)."""
+    if state.gather_site != state.herd_zone or state.gather_site < 0:
+        return False
+    state.tamers = people
+    state.step = TAME_STEP
+    return True
+
+
+def legal_tame(state: StoneAgeState) -> list[Any]:
+    base = state.turn * NRES
+    return [*(action for action in TAMINGS if state.resources[base + action[1]]), TAME_STOP]
+
+
+def apply_tame(state: StoneAgeState, action: tuple[int, int]) -> None:
+    """One more person tames, paying one food or resource; ``tame stop`` ends the taming."""
+    seat = state.turn
+    if action[1] < 0:
+        state.tamers = 0
+    else:
+        state.resources[seat * NRES + action[1]] -= 1
+        state.on_herd[seat] += 1
+        state.tamers -= 1
+    if not state.tamers:
+        resolution.next_resolver(state)
+
+
+# -- the contest --------------------------------------------------------------------------------------------
+def start_contest(state: StoneAgeState) -> bool:
+    """Before feeding: whether a contest is under way (somebody tamed)."""
+    players = state.players
+    seats = [(state.start + step) % players for step in range(players)]
+    seats = [seat for seat in seats if state.on_herd[seat]]
+    if not seats:
+        return False
+    if len(seats) == 1:
+        award(state, seats[0])
+        return True
+    state.roll_queue = seats
+    roll_next(state)
+    return True
+
+
+def roll_next(state: StoneAgeState) -> None:
+    seat = state.roll_queue[0]
+    state.turn = seat
+    resolution.start_roll(state, state.on_herd[seat], CONTEST)
+
+
+def apply_contest_dice(state: StoneAgeState, faces: tuple[int, ...]) -> None:
+    seat = state.roll_queue.pop(0)
+    state.contest[seat] = tuple(sorted(faces, reverse=True))
+    if state.roll_queue:
+        roll_next(state)
+        return
+    contenders = [seat for seat in range(state.players) if state.on_herd[seat]]
+    best = max(state.contest[seat] for seat in contenders)
+    leaders = [seat for seat in contenders if state.contest[seat] == best]
+    award(state, leaders[0] if len(leaders) == 1 else -1)
+
+
+def award(state: StoneAgeState, winner: int) -> None:
+    """Everyone on the tile but the winner takes the bottom reward; the winner (if any) chooses."""
+    tile = MAMMOTH_TILES[state.herd_tile]
+    for seat in range(state.players):
+        if state.on_herd[seat] and seat != winner:
+            give(state, seat, tile.bottom)
+    if winner < 0:
+        end_contest(state)
+        return
+    state.turn = winner
+    state.step = CHOOSE_REWARD
+
+
+def legal_rewards(state: StoneAgeState) -> list[Any]:
+    return [REWARD_TOP, REWARD_BOTTOM]
+
+
+def apply_reward(state: StoneAgeState, action: tuple[int, int]) -> None:
+    tile = MAMMOTH_TILES[state.herd_tile]
+    give(state, state.turn, tile.top if action[1] == 0 else tile.bottom)
+    end_contest(state)
+
+
+def end_contest(state: StoneAgeState) -> None:
+    state.on_herd = [0] * state.players
+    state.contest = [()] * state.players
+    hooks.interlude(state, hooks.ANIMAL_STAGE)
+
+
+def give(state: StoneAgeState, seat: int, reward: Reward) -> None:
+    """A reward of a mammoth tile or a driven-off animal."""
+    kind, amount = reward
+    if kind < NRES:
+        state.resources[seat * NRES + kind] += amount
+    elif kind == POINTS:
+        state.score[seat] += amount
+    elif kind == PERSON:
+        state.people[seat] = min(MAX_PEOPLE, state.people[seat] + 1)
+    elif kind == AGRICULTURE:
+        state.agriculture[seat] = min(MAX_AGRICULTURE, state.agriculture[seat] + 1)
+    elif kind == TOOL_STEP:
+        cards.tool_step(state, seat)

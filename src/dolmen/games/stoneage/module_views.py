@@ -1,0 +1,109 @@
+"""The modules' part of a view, and reading it back (docs/stoneage.md "Views").
+
+Nothing here is hidden from anybody: jewels, barter levels, people on the herd's tile or on the wild animal,
+igloos, the herd's zones, its face-up tile and the multiset of its unseen tiles, the animals beside the board.
+What is hidden (the deck's order with its animals, the mammoth pile's order, a face-down card in a hand) is
+never stored, or is hidden by :mod:`views` with the hands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from dolmen.engine.core import JSON
+from dolmen.games.stoneage.actions import counts_text, parse_counts
+from dolmen.games.stoneage.barter import NOTHING_DUE
+from dolmen.games.stoneage.components import CARD_INDEX, CARDS, LOCATION_NAMES, NLOC, location_name
+from dolmen.games.stoneage.module_components import (
+    DECK_CARD_INDEX,
+    FIRST_ANIMAL,
+    MAMMOTH_INDEX,
+    MAMMOTH_TILES,
+    WILD_ANIMALS,
+    reward_text,
+)
+
+if TYPE_CHECKING:
+    from dolmen.games.stoneage.state import StoneAgeState
+
+_LOCATION_BY_NAME = {location_name(loc): loc for loc in range(NLOC)}
+
+
+def _zone(zone: int) -> str | None:
+    return LOCATION_NAMES[zone] if zone >= 0 else None
+
+
+def _tile(tile: int) -> JSON:
+    if tile < 0:
+        return None
+    spec = MAMMOTH_TILES[tile]
+    return {"id": spec.id, "top": reward_text(spec.top), "bottom": reward_text(spec.bottom)}
+
+
+def add_module_keys(state: StoneAgeState, doc: dict[str, JSON]) -> None:
+    """Add the keys of the modules that are on to ``doc`` (a view being built)."""
+    seats: list[dict[str, JSON]] = doc["seats"]
+    doc["bought"] = CARDS[state.bought].id if state.bought >= 0 else None
+    doc["gather_site"] = location_name(state.gather_site) if state.gather_site >= 0 else None
+    if state.has_extension:
+        for seat, seat_doc in enumerate(seats):
+            seat_doc["jewels"] = state.jewels[seat]
+            seat_doc["barter"] = state.barter[seat]
+            seat_doc["bartered"] = bool(state.bartered[seat])
+        doc["hunt_yield"] = state.hunt_yield
+        doc["barter_due"] = counts_text(state.barter_due)
+    if state.has_herd:
+        for seat, seat_doc in enumerate(seats):
+            seat_doc["on_herd"] = state.on_herd[seat]
+        doc["herd"] = {
+            "zone": _zone(state.herd_zone),
+            "tile": _tile(state.herd_tile),
+            "next": _zone(state.herd_next),
+            "pile": sum(state.herd_pool),
+            "unseen": {MAMMOTH_TILES[t].id: n for t, n in enumerate(state.herd_pool) if n},
+            "contest": [list(dice) for dice in state.contest],
+        }
+        doc["tamers"] = state.tamers
+    if state.has_animals:
+        for seat, seat_doc in enumerate(seats):
+            seat_doc["on_animal"] = state.on_animal[seat]
+        doc["animals"] = [WILD_ANIMALS[card - FIRST_ANIMAL].id for card in state.animals]
+        doc["animals_in_deck"] = state.animals_in_deck
+    if state.has_herd or state.has_animals:
+        doc["roll_queue"] = list(state.roll_queue)
+    if state.has_igloos:
+        for seat, seat_doc in enumerate(seats):
+            seat_doc["igloos"] = state.igloos[seat]
+        doc["igloos_left"] = state.igloos_left
+
+
+def load_module_keys(state: StoneAgeState, doc: Mapping[str, Any]) -> None:
+    """Set the modules' part of ``state`` (rebuilt by :func:`views.state_from_view`) from ``doc``."""
+    seats = doc["seats"]
+    state.bought = CARD_INDEX[doc["bought"]] if doc["bought"] else -1
+    state.gather_site = _LOCATION_BY_NAME[doc["gather_site"]] if doc["gather_site"] else -1
+    if state.has_extension:
+        state.jewels = [seat_doc["jewels"] for seat_doc in seats]
+        state.barter = [seat_doc["barter"] for seat_doc in seats]
+        state.bartered = [int(seat_doc["bartered"]) for seat_doc in seats]
+        state.hunt_yield = doc["hunt_yield"]
+        due = parse_counts(doc["barter_due"].split(), "barter_due", jewels=True)
+        state.barter_due = (*due, 0) if len(due) < len(NOTHING_DUE) else due
+    if state.has_herd:
+        herd = doc["herd"]
+        state.on_herd = [seat_doc["on_herd"] for seat_doc in seats]
+        state.herd_tile = MAMMOTH_INDEX[herd["tile"]["id"]] if herd["tile"] else -1
+        state.herd_zone = LOCATION_NAMES.index(herd["zone"]) if herd["zone"] else -1
+        state.herd_next = LOCATION_NAMES.index(herd["next"]) if herd["next"] else -1
+        state.herd_pool = [herd["unseen"].get(tile.id, 0) for tile in MAMMOTH_TILES]
+        state.contest = [tuple(dice) for dice in herd["contest"]]
+        state.tamers = doc["tamers"]
+    if state.has_animals:
+        state.on_animal = [seat_doc["on_animal"] for seat_doc in seats]
+        state.animals = tuple(DECK_CARD_INDEX[name] for name in doc["animals"])
+    if state.has_herd or state.has_animals:
+        state.roll_queue = list(doc["roll_queue"])
+    if state.has_igloos:
+        state.igloos = [seat_doc["igloos"] for seat_doc in seats]
+        state.igloos_left = doc["igloos_left"]
