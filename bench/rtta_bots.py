@@ -1,0 +1,166 @@
+"""Roll Through the Ages bots: fit the board-value weights, and time the bots' decisions.
+
+``fit`` plays solo *Bronze Age* games with a bot, records the board at the end of each turn with the number of
+turns left and the game's final score, and fits, per number of turns left, the weights of
+:mod:`dolmen.bots.rtta_values` by ridge regression (toward the prior of :mod:`dolmen.bots.rtta_weights`) of
+``final score - score at that turn``. It prints the table to paste into ``rtta_weights.py``. ``epsilon`` is
+the share of building and buying decisions taken at random, so that the boards vary beyond the bot's habits.
+
+``time`` prints each bot's mean and longest decision on solo and four-player games.
+
+Run: ``.venv/bin/python bench/rtta_bots.py fit --games 4000 --bot expectimax --workers 2``;
+``.venv/bin/python bench/rtta_bots.py time``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+
+from dolmen.bots import make_bot
+from dolmen.bots.rtta_plan import board_of, features_of
+from dolmen.bots.rtta_values import FEATURES, Scorer
+from dolmen.bots.rtta_weights import PRIOR
+from dolmen.engine import CHANCE, Action, Game, Policy, chance_rng, play_game, seat_rng
+from dolmen.engine.core import JSON
+from dolmen.games.rtta import RollThroughTheAges, steps
+from dolmen.games.rtta.components import SOLO_ROUNDS
+
+GAME = RollThroughTheAges()
+Sample = tuple[int, list[float], float]
+"""``(turns left, features, final score - score then)``."""
+
+
+def play_for_samples(args: tuple[str, int, float]) -> list[Sample]:
+    """One solo game: the end-of-turn samples."""
+    spec, seed, epsilon = args
+    bot = make_bot(spec, "rtta", timed=False)
+    state = GAME.new_state(1, {"edition": "bronze"})
+    dice, rng, explore = chance_rng(seed), seat_rng(seed, 0), random.Random(f"explore:{seed}")
+    turns: list[tuple[int, list[float], int]] = []
+    while not state.is_over():
+        actors = state.actors()
+        if actors[0] == CHANCE:
+            state._apply_chance(state.sample_chance(dice))
+            continue
+        legal = state.legal_actions(0)
+        if state.step in (steps.BUILD, steps.BUY) and explore.random() < epsilon:
+            action = legal[explore.randrange(len(legal))]
+        else:
+            action = bot.act(GAME, state.view(0), legal, rng)
+        played = state.round
+        state._apply_action(0, action)
+        if state.round != played or state.is_over():
+            scorer = Scorer(state, 0)
+            left = 0 if state.is_over() else SOLO_ROUNDS - played
+            board = board_of(state, 0)
+            turns.append((left, features_of(board, scorer), scorer.score(*board[1:])))
+    final = state.result().scores[0]
+    return [(left, row, float(final - now)) for left, row, now in turns if left > 0]
+
+
+def solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
+    """Gaussian elimination with partial pivoting (the systems are small and well conditioned by the ridge)."""
+    n = len(vector)
+    a = [[*row, vector[i]] for i, row in enumerate(matrix)]
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(a[r][col]))
+        a[col], a[pivot] = a[pivot], a[col]
+        for r in range(n):
+            if r != col and a[r][col]:
+                f = a[r][col] / a[col][col]
+                a[r] = [x - f * y for x, y in zip(a[r], a[col], strict=True)]
+    return [a[i][n] / a[i][i] for i in range(n)]
+
+
+def ridge(samples: list[Sample], prior: tuple[float, ...], strength: float) -> tuple[list[float], float]:
+    """Weights minimising squared error plus ``strength`` times the squared distance to ``prior``, and the
+    root mean squared error of the fit."""
+    k = len(prior)
+    xtx = [[0.0] * k for _ in range(k)]
+    xty = [0.0] * k
+    for _, row, target in samples:
+        for i, xi in enumerate(row):
+            if xi:
+                xty[i] += xi * target
+                line = xtx[i]
+                for j, xj in enumerate(row):
+                    line[j] += xi * xj
+    for i in range(k):
+        xtx[i][i] += strength
+        xty[i] += strength * prior[i]
+    weights = solve(xtx, xty)
+    error = sum((t - sum(w * x for w, x in zip(weights, row, strict=True))) ** 2 for _, row, t in samples)
+    return weights, (error / max(1, len(samples))) ** 0.5
+
+
+def fit(bot: str, games: int, seed: int, workers: int, epsilon: float, strength: float) -> None:
+    started = time.perf_counter()
+    tasks = [(bot, seed * 1_000_000 + g, epsilon) for g in range(games)]
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        samples = [s for game in pool.map(play_for_samples, tasks, chunksize=20) for s in game]
+    seconds = time.perf_counter() - started
+    print(f"# {games} games of {bot} (epsilon {epsilon}), {len(samples)} samples, {seconds:.0f} s")
+    rows = [PRIOR[0]]
+    for left in range(1, len(PRIOR)):
+        bucket = [s for s in samples if s[0] == left]
+        weights, rmse = ridge(bucket, PRIOR[left], strength)
+        print(f"# turns left {left}: {len(bucket)} samples, rmse {rmse:.2f}")
+        rows.append(tuple(round(w, 4) for w in weights))
+    print("SOLO_BRONZE: tuple[tuple[float, ...], ...] = (")
+    print(f"    # columns: the {len(FEATURES)} FEATURES of rtta_values, cities ... bias")
+    for row in rows:
+        print(f"    ({', '.join(repr(w) for w in row)}),")
+    print(")")
+
+
+class Stopwatch:
+    """Wraps a bot and records how long each of its decisions takes."""
+
+    def __init__(self, bot: Policy) -> None:
+        self.bot = bot
+        self.spent: list[float] = []
+
+    def act(self, game: Game, view: dict[str, JSON], legal: Sequence[Action], rng: random.Random) -> Action:
+        started = time.perf_counter()
+        action = self.bot.act(game, view, legal, rng)
+        self.spent.append(time.perf_counter() - started)
+        return action
+
+
+def time_bots() -> None:
+    """Decision times (timed budgets, one core): solo and with three greedy opponents."""
+    for players, specs in ((1, ("greedy", "expectimax", "mcts:100", "mcts:hard")), (4, ("greedy", "expectimax"))):
+        for spec in specs:
+            watch = Stopwatch(make_bot(spec, "rtta", timed=True))
+            others = [make_bot("greedy", "rtta") for _ in range(players - 1)]
+            for seed in range(2 if spec.startswith("mcts") else 10):
+                play_game(GAME, players, {"edition": "bronze"}, seed, [watch, *others], record=False)
+            spent = watch.spent
+            print(f"{players}p {spec:<11} {len(spent):5} decisions", end="")
+            print(f"  mean {sum(spent) / len(spent):.4f} s  longest {max(spent):.3f} s")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    f = sub.add_parser("fit")
+    f.add_argument("--bot", default="greedy")
+    f.add_argument("--games", type=int, default=2000)
+    f.add_argument("--seed", type=int, default=1)
+    f.add_argument("--workers", type=int, default=2)
+    f.add_argument("--epsilon", type=float, default=0.05)
+    f.add_argument("--strength", type=float, default=30.0)
+    sub.add_parser("time")
+    args = parser.parse_args()
+    if args.command == "fit":
+        fit(args.bot, args.games, args.seed, args.workers, args.epsilon, args.strength)
+    else:
+        time_bots()
+
+
+if __name__ == "__main__":
+    main()
