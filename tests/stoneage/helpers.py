@@ -8,7 +8,11 @@ from dolmen.games.stoneage import StoneAge, StoneAgeState
 from dolmen.games.stoneage.components import NRES, RESOURCE_NAMES, TOOL_TILES
 
 DISPLAY = ("weaving-food1", "weaving-food3", "pottery-food7", "medicine-food5")
-TOPS = ("wwc", "wws", "wcc", "wwg")
+FIFTH = "music-points3"
+"""The fifth display card of the extension's tables."""
+TOPS = ("wwc", "wws", "wcc", "wwg", "wcs")
+HERD = ("forest-wood3", "clay")
+"""The herd's first tile (turned over in round 1) and the zone on the back of the next one."""
 
 
 def new_game(
@@ -23,6 +27,27 @@ def new_game(
         state.apply_chance(state.parse_outcome(f"card {card}"))
     for tile in tops[:players]:
         state.apply_chance(state.parse_outcome(f"building {tile}"))
+    return state
+
+
+def module_game(
+    players: int,
+    *modules: str,
+    display: tuple[str, ...] = DISPLAY,
+    tops: tuple[str, ...] = TOPS,
+    herd: tuple[str, str] = HERD,
+    **options: Any,
+) -> StoneAgeState:
+    """A game with ``modules`` after its setup: ``display`` (plus ``FIFTH`` with the extension when 4 cards are
+    given), ``tops`` and, with mammoths, ``herd``."""
+    if "extension" in modules and len(display) == 4:
+        display = (*display, FIFTH)
+    state = new_game(players, display, tops, modules=list(modules), **options)
+    if "mammoths" in modules:
+        first, following = herd
+        reveal(state, f"herd {first.split('-')[0]}")
+        reveal(state, f"mammoth {first}")
+        reveal(state, f"herd {following}")
     return state
 
 
@@ -50,9 +75,12 @@ def legal(state: StoneAgeState) -> list[str]:
 
 
 def set_goods(state: StoneAgeState, who: int, **amounts: int) -> None:
-    """Set ``who``'s resources by name (food, wood, clay, stone, gold); the others keep their value."""
+    """Set ``who``'s resources by name (food, wood, clay, stone, gold, and jewels); the others keep their value."""
     for name, amount in amounts.items():
-        state.resources[who * NRES + RESOURCE_NAMES.index(name)] = amount
+        if name == "jewels":
+            state.jewels[who] = amount
+        else:
+            state.resources[who * NRES + RESOURCE_NAMES.index(name)] = amount
     state.refresh()
 
 
