@@ -11,7 +11,7 @@ chief's hut bought before it), then the winter insulation offer.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Final
 
 from dolmen.games.stoneage import barter, cards, resolution
@@ -96,16 +96,8 @@ def legal_card_payments(state: StoneAgeState) -> list[Any]:
         legal = [(PAY, (0, 0, 0, 0, cost))] if state.jewels[seat] >= cost else []
     if due != barter.NOTHING_DUE:
         return legal
-    return [*legal, *_barters(state, seat, _card_spends), DECLINE_ACTION]
-
-
-def _card_spends(state: StoneAgeState, stock: barter.Counts, received: barter.Counts) -> bool:
-    """Whether, after a barter leaving ``stock``, some payment of the card spends all of ``received``."""
-    space = state.target - FIRST_CARD
-    cost = card_cost(state, state.turn, space)
-    if space < CARD_SPACES:
-        return not received[JEWEL] and sum(received) <= cost <= sum(stock[:JEWEL])
-    return not any(received[:JEWEL]) and received[JEWEL] <= cost <= stock[JEWEL]
+    purchase = (CARD_IN_GOODS if space < CARD_SPACES else CARD_IN_JEWELS, cost)
+    return [*legal, *_barters(state, seat, purchase), DECLINE_ACTION]
 
 
 def card_bought(state: StoneAgeState, card: int) -> None:
@@ -179,14 +171,29 @@ def legal_building_payments(state: StoneAgeState) -> list[Any]:
         legal = [(PAY, way) for way in ways if barter.contains(way, due)]
     if due != barter.NOTHING_DUE:
         return legal
-    return [*legal, *_barters(state, seat, _building_spends), DECLINE_ACTION]
+    purchase = (BUILDING_TILE, state.stack_top[state.target - FIRST_STACK])
+    return [*legal, *_barters(state, seat, purchase), DECLINE_ACTION]
 
 
-def _building_spends(state: StoneAgeState, stock: barter.Counts, received: barter.Counts) -> bool:
-    """Whether, after a barter leaving ``stock``, some payment of the building spends all of ``received``."""
+CARD_IN_GOODS: Final = 0
+CARD_IN_JEWELS: Final = 1
+BUILDING_TILE: Final = 2
+Purchase = tuple[int, int]
+"""``(CARD_IN_GOODS, cost)``, ``(CARD_IN_JEWELS, cost)`` or ``(BUILDING_TILE, tile)``: what a barter pays for."""
+STOCK_CAP: Final = 7
+"""No purchase needs more than 5 of a kind, nor a barter more than 2: stocks are capped here for memoising."""
+
+
+def _spends(purchase: Purchase, stock: barter.Counts, received: barter.Counts) -> bool:
+    """Whether, after a barter leaving ``stock``, some payment of ``purchase`` spends all of ``received``."""
+    kind, value = purchase
+    if kind == CARD_IN_GOODS:
+        return not received[JEWEL] and sum(received) <= value <= sum(stock[:JEWEL])
+    if kind == CARD_IN_JEWELS:
+        return not any(received[:JEWEL]) and received[JEWEL] <= value <= stock[JEWEL]
+    tile = BUILDINGS[value]
     if received[JEWEL]:
         return False
-    tile = BUILDINGS[state.stack_top[state.target - FIRST_STACK]]
     if tile.kind == FIXED:
         return barter.contains(tile.cost, received) and can_pay(stock[:JEWEL], tile.cost)
     if tile.kind == N_OF_K:
@@ -194,20 +201,23 @@ def _building_spends(state: StoneAgeState, stock: barter.Counts, received: barte
     return True  # "1 to 7 goods": paying just what barter brought will do
 
 
-def _barters(
-    state: StoneAgeState, seat: int, spends: Callable[[StoneAgeState, barter.Counts, barter.Counts], bool]
-) -> list[Any]:
-    """The barters ``seat`` may make now whose yield the purchase can spend."""
-    trade = exchange(state, seat)
-    if not trade[0]:
-        return []
-    stock = state.payables(seat)
-    legal: list[Any] = []
+@lru_cache(maxsize=65536)
+def _offers(stock: barter.Counts, trade: barter.Exchange, purchase: Purchase) -> tuple[Any, ...]:
+    offers = []
     for given, received in barter.exchanges(barter.cap(stock), trade):
         after = tuple(s - g + r for s, g, r in zip(stock, given, received, strict=True))
-        if spends(state, after, received):
-            legal.append((BARTER, given, received))
-    return legal
+        if _spends(purchase, after, received):
+            offers.append((BARTER, given, received))
+    return tuple(offers)
+
+
+def _barters(state: StoneAgeState, seat: int, purchase: Purchase) -> tuple[Any, ...]:
+    """The barters ``seat`` may make now whose yield ``purchase`` can spend."""
+    trade = exchange(state, seat)
+    if not trade[0]:
+        return ()
+    stock = tuple(h if h < STOCK_CAP else STOCK_CAP for h in state.payables(seat))
+    return _offers(stock, trade, purchase)
 
 
 def apply_barter(state: StoneAgeState, action: tuple[int, barter.Counts, barter.Counts]) -> None:
