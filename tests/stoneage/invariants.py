@@ -44,7 +44,7 @@ def check_invariants(state: StoneAgeState) -> None:
     assert state.pool_size == sum(state.pool) and min(state.pool) >= 0
     tiles_in_play = BUILDINGS if state.has_huts else BASE_BUILDINGS
     assert built + tops + state.pool_size == sum(tile.copies for tile in tiles_in_play)
-    assert built + tops + sum(state.stack_left) - tops <= built + tops + state.pool_size
+    assert sum(state.stack_left) - tops <= state.pool_size  # the stacks' hidden tiles are all still unseen
     for loc in range(NLOC):
         here = [state.placed[seat * NLOC + loc] for seat in range(state.players)]
         assert state.occupancy[loc] == sum(here)
