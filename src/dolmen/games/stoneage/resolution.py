@@ -61,7 +61,7 @@ def next_resolver(state: StoneAgeState) -> None:
     players = state.players
     while True:
         base = state.turn * NLOC
-        if any(state.placed[base : base + NLOC]):
+        if any(state.placed[base : base + state.loc_end]):
             state.step = CHOOSE_LOCATION
             return
         state.turn = (state.turn + 1) % players
@@ -75,7 +75,7 @@ def next_resolver(state: StoneAgeState) -> None:
 
 def legal_locations(state: StoneAgeState) -> list[Any]:
     base = state.turn * NLOC
-    return [RESOLUTIONS[loc] for loc, count in enumerate(state.placed[base : base + NLOC]) if count]
+    return [RESOLUTIONS[loc] for loc, count in enumerate(state.placed[base : base + state.loc_end]) if count]
 
 
 def apply_resolve(state: StoneAgeState, action: tuple[int, int]) -> None:

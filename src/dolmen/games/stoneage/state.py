@@ -29,6 +29,7 @@ from dolmen.games.stoneage.components import (
     CARDS,
     EXTENSION_CARD_SPACES,
     FIRST_NEW_HUT,
+    FIRST_STACK,
     NLOC,
     NRES,
     START_FOOD,
@@ -100,7 +101,7 @@ class StoneAgeState(State):
         *("display", "end_reason", "game", "hands", "modules", "nstacks", "occupancy", "one_use", "open_cards"),
         *("people", "pick_dice", "pick_seat", "placed", "players", "pool", "pool_size", "resources", "reveal_then"),
         *("reveals", "roll_count", "roll_res", "roll_total", "round", "score", "shortage", "stack_left", "stack_top"),
-        *("start", "step", "target", "tool_used", "tools", "turn", "village_cap"),
+        *("start", "step", "target", "tool_used", "tools", "turn", "village_cap", "loc_end"),
         # the modules (neutral values when off)
         *("animals", "animals_in_deck", "barter", "barter_due", "bartered", "bought", "contest", "gather_site"),
         *("has_animals", "has_extension", "has_herd", "has_huts", "has_igloos", "has_winter", "herd_next"),
@@ -143,6 +144,8 @@ class StoneAgeState(State):
         self.pool = [tile.copies if i < FIRST_NEW_HUT or self.has_huts else 0 for i, tile in enumerate(BUILDINGS)]
         self.pool_size = sum(self.pool)
         self.stack_top = [-1] * self.nstacks
+        # the locations a seat may hold people on: the merchant and the igloos come after the stacks
+        self.loc_end = NLOC if self.has_extension or self.has_igloos else FIRST_STACK + self.nstacks
         self.stack_left = hooks.stack_sizes(self.nstacks, self.pool_size)
         self.gather_site = -1
         # the modules (neutral values when off)
