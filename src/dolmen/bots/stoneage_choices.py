@@ -13,9 +13,11 @@ import random
 from collections.abc import Hashable, Sequence
 from typing import Any, Final
 
-from dolmen.bots.stoneage_placement import plan_placement, quick_placement
+from dolmen.bots.stoneage_placement import plan_placement
 from dolmen.bots.stoneage_values import (
+    DEFAULT_WEIGHTS,
     Outlook,
+    Weights,
     building_gain,
     card_value,
     goods_cost,
@@ -50,6 +52,8 @@ PIP_TIE: Final = 0.001
 """A hair per pip spent, so that among equal yields the smallest tools are used."""
 LOOKAHEAD_SAMPLES: Final = 2
 """Chance outcomes sampled after each action when looking one step ahead."""
+CHANCE_STEPS: Final = 50
+"""At most this many chance steps are drawn after an action when looking ahead."""
 RESOLVE_ORDER: Final = {TOOLMAKER: 0, HUT: 1, FIELD: 2}
 """Village places first (a new tool tile helps this round's gathering), then gathering, buildings, cards."""
 
@@ -60,18 +64,25 @@ def kind(action: Hashable) -> int | None:
 
 
 def choose(
-    state: StoneAgeState, seat: int, legal: Sequence[Action], rng: random.Random, *, fast: bool = False
+    state: StoneAgeState,
+    seat: int,
+    legal: Sequence[Action],
+    rng: random.Random,
+    *,
+    fast: bool = False,
+    weights: Weights = DEFAULT_WEIGHTS,
 ) -> Action:
     """``seat``'s action among ``legal`` in the full state ``state``. ``fast`` (MCTS playouts) weighs each
-    placement alone instead of planning the round and samples no lookahead."""
+    placement alone instead of planning the round and samples chance once in a lookahead."""
     if len(legal) == 1:
         return legal[0]
     kinds = {kind(action) for action in legal}
+    samples = 1 if fast else LOOKAHEAD_SAMPLES
     if not kinds <= KNOWN:
-        return lookahead(state, seat, legal, rng, samples=1 if fast else LOOKAHEAD_SAMPLES)
-    view = outlook(state, seat)
+        return lookahead(state, seat, legal, rng, samples=samples, weights=weights)
+    view = outlook(state, seat, weights)
     if kinds == {PLACE}:
-        return quick_placement(state, view, legal) if fast else plan_placement(state, view, legal)
+        return plan_placement(state, view, legal)
     if kinds == {RESOLVE}:
         return min(legal, key=lambda action: resolve_rank(state, seat, action))
     if kinds == {TOOLS}:
@@ -85,7 +96,7 @@ def choose(
         return max(legal, key=lambda action: values[action[1] - 1] if 1 <= action[1] <= 6 else 0.0)  # type: ignore[index]
     if kinds <= {FEED, PENALTY}:
         return min(legal, key=lambda action: feeding_cost(view, action))
-    return lookahead(state, seat, legal, rng, samples=1 if fast else LOOKAHEAD_SAMPLES)
+    return lookahead(state, seat, legal, rng, samples=samples, weights=weights)
 
 
 def resolve_rank(state: StoneAgeState, seat: int, action: Action) -> tuple[int, int]:
@@ -160,22 +171,40 @@ def feeding_cost(view: Outlook, action: Action) -> float:
     return goods_cost(view, action[1])  # type: ignore[index]
 
 
-def lookahead(state: StoneAgeState, seat: int, legal: Sequence[Action], rng: random.Random, *, samples: int) -> Action:
-    """The action after which ``seat``'s :func:`position_value` is best, chance sampled ``samples`` times up to
-    the next decision."""
+def standing(state: StoneAgeState, seat: int, weights: Weights = DEFAULT_WEIGHTS) -> float:
+    """``seat``'s projected final score less the others' mean: what a change does to everybody alike (e.g. the
+    game's end coming nearer) cancels out."""
+    others = [position_value(state, other, weights) for other in range(state.players) if other != seat]
+    return position_value(state, seat, weights) - sum(others) / max(1, len(others))
+
+
+def lookahead(
+    state: StoneAgeState,
+    seat: int,
+    legal: Sequence[Action],
+    rng: random.Random,
+    *,
+    samples: int = LOOKAHEAD_SAMPLES,
+    weights: Weights = DEFAULT_WEIGHTS,
+) -> Action:
+    """The action after which ``seat``'s :func:`standing` is best, chance sampled ``samples`` times up to the
+    next decision. Every action meets the same chance draws (common random numbers), so that the dice do not
+    decide between actions whose worth differs by less than they do."""
+    seeds = [rng.random() for _ in range(samples)]
     best, best_value = legal[0], float("-inf")
     for index in range(len(legal)):
         action = legal[index]
         total = 0.0
-        for _ in range(samples):
+        for seed in seeds:
+            draws = random.Random(seed)
             after = state.clone()
             after._apply_action(seat, action)
-            for _ in range(50):
+            for _ in range(CHANCE_STEPS):
                 actors = after.actors()
                 if not actors or actors[0] != CHANCE:
                     break
-                after._apply_chance(after.sample_chance(rng))
-            total += position_value(after, seat)
+                after._apply_chance(after.sample_chance(draws))
+            total += standing(after, seat, weights)
         if total > best_value:
             best, best_value = action, total
     return best

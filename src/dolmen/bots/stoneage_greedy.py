@@ -16,17 +16,20 @@ from collections.abc import Sequence
 
 from dolmen.bots import register_bot
 from dolmen.bots.mcts import acting_seat
-from dolmen.bots.stoneage_choices import LOOKAHEAD_SAMPLES, choose, lookahead
+from dolmen.bots.stoneage_choices import choose, lookahead
+from dolmen.bots.stoneage_values import DEFAULT_WEIGHTS, Weights
 from dolmen.engine.core import JSON, Action, Game
 from dolmen.engine.errors import OptionsError
 from dolmen.games.stoneage.state import StoneAgeState
 
 
 class StoneAgeGreedy:
-    """The greedy Stone Age policy. ``strict`` lets a failing rule raise instead of falling back (tests)."""
+    """The greedy Stone Age policy. ``strict`` lets a failing rule raise instead of falling back (tests);
+    ``weights`` are the numbers behind its values."""
 
-    def __init__(self, *, strict: bool = False) -> None:
+    def __init__(self, *, strict: bool = False, weights: Weights = DEFAULT_WEIGHTS) -> None:
         self.strict = strict
+        self.weights = weights
 
     def act(self, game: Game, view: dict[str, JSON], legal: Sequence[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
@@ -34,24 +37,20 @@ class StoneAgeGreedy:
         state = game.state_from_view(view, rng)
         if self.strict:
             assert isinstance(state, StoneAgeState)
-            return choose(state, acting_seat(view, state), legal, rng)
+            return choose(state, acting_seat(view, state), legal, rng, weights=self.weights)
         try:
             assert isinstance(state, StoneAgeState)
             seat = acting_seat(view, state)
         except Exception:
             return legal[rng.randrange(len(legal))]
-        for rule in (choose, _lookahead):
+        for rule in (choose, lookahead):
             try:
-                action = rule(state.clone(), seat, legal, rng)
+                action = rule(state.clone(), seat, legal, rng, weights=self.weights)
             except Exception:
                 continue
             if action in legal:
                 return action
         return legal[rng.randrange(len(legal))]
-
-
-def _lookahead(state: StoneAgeState, seat: int, legal: Sequence[Action], rng: random.Random) -> Action:
-    return lookahead(state, seat, legal, rng, samples=LOOKAHEAD_SAMPLES)
 
 
 def make_greedy(level: str | None, *, timed: bool) -> StoneAgeGreedy:

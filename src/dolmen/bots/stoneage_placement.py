@@ -13,7 +13,7 @@ people would bring elsewhere.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from dolmen.bots.stoneage_values import (
@@ -85,7 +85,8 @@ def plan_placement(state: StoneAgeState, view: Outlook, legal: Sequence[Action])
     groups: list[tuple[int, list[tuple[int, float, float]]]] = []
     for loc, counts in by_location.items():
         if loc in purchases:
-            groups.append((loc, [(1, purchases[loc], purchases[loc])]))
+            if purchases[loc] > 0:
+                groups.append((loc, [(1, purchases[loc], purchases[loc])]))
         elif loc in village:
             groups.append((loc, [(next(iter(counts)), village[loc], village[loc])]))
         elif loc in GATHERING_SITES:
@@ -122,6 +123,7 @@ def _purchase_values(
     the seat holds (a purchase the goods left cannot cover is worth 0)."""
     holdings = committed_goods(state, view)
     offers: list[tuple[float, int]] = []
+    values: dict[int, float] = {}
     for loc in by_location:
         if FIRST_CARD <= loc < FIRST_STACK:
             gain = card_gain(state, view, loc - FIRST_CARD, holdings)
@@ -130,8 +132,10 @@ def _purchase_values(
             gain = None if choice is None else choice[0]
         else:
             continue
-        offers.append((gain if gain is not None else 0.0, loc))
-    values: dict[int, float] = {}
+        if gain is None or gain <= 0:
+            values[loc] = 0.0
+        else:
+            offers.append((gain, loc))
     for _, loc in sorted(offers, reverse=True):
         if FIRST_CARD <= loc < FIRST_STACK:
             space = loc - FIRST_CARD
@@ -163,53 +167,60 @@ def _knapsack(groups: list[tuple[int, list[tuple[int, float, float]]]], people: 
     gathering site. Choices are ``(n, value, value with the tools)`` (the latter negative: not a gathering
     site). Returns ``(loc, n, value)`` per chosen place."""
     unset = float("-inf")
-    best = [[unset, unset] for _ in range(people + 1)]
-    best[0][0] = 0.0
-    back: list[dict[tuple[int, int], tuple[int, int, int, float]]] = []
+    # best[2 * used + tools]: the best value with ``used`` people placed, the tools spent (1) or not (0)
+    best = [unset] * (2 * people + 2)
+    best[0] = 0.0
+    back: list[dict[int, tuple[int, int, float]]] = []
     for _, choices in groups:
-        nxt = [row[:] for row in best]
-        moves: dict[tuple[int, int], tuple[int, int, int, float]] = {}
-        for used in range(people + 1):
-            for tools in (0, 1):
-                here = best[used][tools]
-                if here == unset:
+        nxt = best[:]
+        moves: dict[int, tuple[int, int, float]] = {}
+        for key in range(2 * people + 2):
+            here = best[key]
+            if here == unset:
+                continue
+            tools = key & 1
+            room = people - (key >> 1)
+            for n, plain, tooled in choices:
+                if n > room:
                     continue
-                for n, plain, tooled in choices:
-                    total = used + n
-                    if total > people:
-                        continue
-                    if here + plain > nxt[total][tools]:
-                        nxt[total][tools] = here + plain
-                        moves[(total, tools)] = (used, tools, n, plain)
-                    if tools == 0 and tooled > plain and here + tooled > nxt[total][1]:
-                        nxt[total][1] = here + tooled
-                        moves[(total, 1)] = (used, 0, n, tooled)
+                target = key + 2 * n
+                if here + plain > nxt[target]:
+                    nxt[target] = here + plain
+                    moves[target] = (key, n, plain)
+                if not tools and tooled > plain and here + tooled > nxt[target + 1]:
+                    nxt[target + 1] = here + tooled
+                    moves[target + 1] = (key, n, tooled)
         best = nxt
         back.append(moves)
-    end = max(((u, t) for u in range(people + 1) for t in (0, 1)), key=lambda key: best[key[0]][key[1]])
+    end = max(range(2 * people + 2), key=best.__getitem__)
     plan: list[tuple[int, int, float]] = []
     for (loc, _), moves in zip(reversed(groups), reversed(back), strict=True):
         move = moves.get(end)
         if move is not None:
-            used, tools, n, value = move
+            end, n, value = move
             plan.append((loc, n, value))
-            end = (used, tools)
     return plan
 
 
 def quick_placement(state: StoneAgeState, view: Outlook, legal: Sequence[Action]) -> Action:
     """A playout's placement: the legal one whose value most exceeds what its people would bring elsewhere."""
+    return max(legal, key=placement_scorer(state, view))
+
+
+def placement_scorer(state: StoneAgeState, view: Outlook) -> Callable[[Action], float]:
+    """Weighs a placement alone: its expected points less :data:`RESERVE_PERSON` per person (none for the last
+    person at home), with the tool tiles on it if no gathering site holds them yet and the goods left after the
+    purchases already placed for."""
     seat = view.seat
-    holdings = committed_goods(state, view)
     base = seat * NLOC
-    tools_free = not any(state.placed[base + loc] for loc in GATHERING_SITES)
+    tools_free = not any(state.placed[base + site] for site in GATHERING_SITES)
     bonus = unused_tool_pips(state, seat) if tools_free else 0
-    best, best_score = legal[0], float("-inf")
+    holdings = committed_goods(state, view)
     reserve = RESERVE_PERSON if state.available[seat] > 1 else 0.0
-    for action in legal:
+
+    def score(action: Action) -> float:
         move: Any = action
         loc, n = move[1], move[2]
-        score = location_value(state, view, loc, n, bonus, holdings) - reserve * n
-        if score > best_score:
-            best, best_score = action, score
-    return best
+        return location_value(state, view, loc, n, bonus, holdings) - reserve * n
+
+    return score

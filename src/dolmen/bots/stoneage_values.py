@@ -19,6 +19,7 @@ from typing import Final
 from dolmen.games.stoneage.components import (
     BUILDINGS,
     CARDS,
+    CULTURES,
     E_AGRICULTURE,
     E_CHOICE,
     E_DICE_FOR_ALL,
@@ -50,35 +51,53 @@ from dolmen.games.stoneage.components import (
     RESOURCE_VALUES,
     SHAMAN,
     SITE_RESOURCE,
+    STACK_SIZE,
     TOOL_TILES,
     TOOLMAKER,
     TOOLMAKER_FIGURE,
 )
 from dolmen.games.stoneage.payments import can_pay, flexible_payments
-from dolmen.games.stoneage.scoring import culture_points, figures, final_score, tool_value
+from dolmen.games.stoneage.scoring import figures, tool_value
 from dolmen.games.stoneage.state import StoneAgeState
 from dolmen.games.stoneage.steps import PLACE_PEOPLE
 
-CONVERSION: Final = 0.75
-"""Share of a good's value (wood 3 … gold 6) it is expected to bring as building or card points while rounds
-remain; the rest is lost to rounding, waiting and goods that end the game unspent (then 1 point each)."""
-PERSON_ROUND: Final = 3.0
-"""Points one person brings in one round (a gathering die is 3.5 pips, about 2.6 points of goods; a person
-also takes a card or a building)."""
-FOOD_POINT: Final = 1.5
-"""Points one food is worth while the people will need it: what hunting it costs (2 pips of a 3.5-pip die)."""
-FOOD_URGENT: Final = 2.5
-"""Points one food is worth when it is missing at this round's feeding (it saves a good or part of -10)."""
-FOOD_SPARE: Final = 0.15
-"""Points one food is worth beyond everything the people will eat."""
-TOOL_PIP_ROUND: Final = 0.55
-"""Points one tool pip brings per round (a pip is worth 1/value of a good, less the rounding it cannot fix)."""
-ONE_USE_PIP: Final = 0.6
-"""Points one pip of a one-use tool is worth (used once)."""
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """The numbers behind the values, in points (defaults tuned by self-play, see ``bench/stoneage_bots.py``)."""
+
+    conversion: float = 0.9
+    """Share of a good's value (wood 3 … gold 6) it is expected to bring as building or card points while rounds
+    remain; the rest is lost to rounding, waiting and goods that end the game unspent (then 1 point each)."""
+    person_round: float = 2.0
+    """Points one person brings in one round (a gathering die is 3.5 pips, about 2.6 points of goods; a person
+    also takes a card or a building)."""
+    food_point: float = 1.5
+    """Points one food is worth while the people will need it: what hunting it costs (2 pips of a 3.5-pip die)."""
+    food_urgent: float = 2.5
+    """Points one food is worth when it is missing at this round's feeding (it saves a good or part of -10)."""
+    food_spare: float = 0.15
+    """Points one food is worth beyond everything the people will eat."""
+    tool_pip_round: float = 0.55
+    """Points one tool pip brings per round (a pip is worth 1/value of a good, less the rounding it cannot fix)."""
+    one_use_pip: float = 0.6
+    """Points one pip of a one-use tool is worth (used once)."""
+    symbols_per_round: float = 0.3
+    """New culture symbols a player adds per round (a culture card now also raises what later ones score)."""
+    game_length: float = 19.0
+    """Rounds a game is expected to last: a bound on the rounds left while the stacks and the deck are still
+    full (without it, bots that see the end far away would only ever grow their tribe)."""
+
+
+DEFAULT_WEIGHTS: Final = Weights()
+
+
 ONE_USE_PIPS: Final = tuple(
     card.param if card.effect == E_ONE_USE_TOOL and isinstance(card.param, int) else 0 for card in CARDS
 )
 """The pips of each card's one-use tool (0 for other cards)."""
+LATER_SETS: Final = 0.35
+"""How much fewer new symbols a second culture set gains than the first (and a third than the second)."""
 UNKNOWN_PLACE: Final = 0.5
 """Points per person of a location the bots do not know (a module's), so that they never prefer it blindly."""
 EXTRA_CARD: Final = 3.0
@@ -87,10 +106,15 @@ BUILDINGS_PER_ROUND: Final = 0.35
 """Buildings a player adds per round (for hut builders' projected multiplier)."""
 GROWTH_PER_ROUND: Final = 0.25
 """Agriculture and tool steps a player adds per round (for farmers' and toolmakers' projected multipliers)."""
-STACK_RATE: Final = {2: 0.55, 3: 0.5, 4: 0.45}
-"""Tiles taken from one building stack per round, by player count (the game ends when a stack is empty)."""
-CARD_RATE: Final = {2: 1.6, 3: 2.0, 4: 2.4}
-"""Cards taken from the display per round, by player count (the game ends when the deck cannot refill it)."""
+STACK_RATE: Final = {2: 0.5, 3: 0.5, 4: 0.5}
+"""Tiles taken per round from the shortest building stack before anything is seen, by player count (the game
+ends when a stack is empty); the rate observed so far takes over as the game goes on."""
+CARD_RATE: Final = {2: 2.2, 3: 2.5, 4: 2.8}
+"""Cards taken from the display per round before anything is seen, by player count (the game ends when the
+deck cannot refill the display); the rate observed so far takes over as the game goes on."""
+PRIOR_ROUNDS: Final = 5.0
+"""How many rounds' worth of observation the prior rates count for."""
+INITIAL_CARDS: Final = sum(card.copies for card in CARDS)
 
 
 @cache
@@ -123,14 +147,38 @@ def expected_yield(dice: int, bonus: int, divisor: int) -> float:
     return sum(units * p for units, p in yield_distribution(dice, bonus, divisor))
 
 
-def rounds_left(state: StoneAgeState) -> float:
+@cache
+def _truncated(dice: int, bonus: int, divisor: int, cap: int) -> tuple[float, float]:
+    """``E[min(Y, cap)]`` and ``P(Y > cap)`` for ``Y = (sum of dice + bonus) // divisor``."""
+    mean = above = 0.0
+    for units, p in yield_distribution(dice, bonus, divisor):
+        mean += p * min(units, cap)
+        if units > cap:
+            above += p
+    return mean, above
+
+
+def capped_mean(dice: int, bonus: int, divisor: int, cap: float) -> float:
+    """``E[min(Y, cap)]`` for a real ``cap`` (linear between whole numbers, since ``Y`` is whole)."""
+    whole = int(cap)
+    mean, above = _truncated(dice, bonus, divisor, whole)
+    return mean + (cap - whole) * above
+
+
+def rounds_left(state: StoneAgeState, weights: Weights = DEFAULT_WEIGHTS) -> float:
     """Estimated rounds still to be played after the current one: the game ends after the round in which a
-    stack is emptied, or when the deck cannot refill the display."""
+    stack is emptied, or when the deck cannot refill the display. The rates at which the shortest stack and
+    the cards go are the rates seen so far, starting from :data:`STACK_RATE` and :data:`CARD_RATE`."""
     players = state.players
-    shortest = min(state.stack_left) if state.stack_left else 7
-    by_stacks = max(0.0, shortest - 1 + 0.5) / STACK_RATE.get(players, 0.45)
-    by_deck = state.deck_size / CARD_RATE.get(players, 2.4)
-    return max(0.0, min(by_stacks, by_deck))
+    elapsed = state.round - 1 + PRIOR_ROUNDS
+    shortest = min(state.stack_left) if state.stack_left else STACK_SIZE
+    stack_rate = (STACK_RATE.get(players, 0.5) * PRIOR_ROUNDS + STACK_SIZE - shortest) / elapsed
+    by_stacks = (shortest - 0.75) / max(0.1, stack_rate)
+    untaken = state.deck_size + sum(1 for card in state.display if card >= 0)
+    card_rate = (CARD_RATE.get(players, 2.8) * PRIOR_ROUNDS + max(0, INITIAL_CARDS - untaken)) / elapsed
+    by_deck = (untaken - len(state.display)) / max(0.1, card_rate) - 0.5
+    by_clock = weights.game_length - state.round
+    return max(0.0, min(by_stacks, by_deck, by_clock))
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,15 +198,25 @@ class Outlook:
     agriculture_step: float
     person: float
     one_use_pip: float
+    weights: Weights
 
     def food_value(self, held: int, gained: int) -> float:
         """Points of ``gained`` more food for a seat that already counts ``held`` food towards its needs beyond
         its stock (0 = none yet): the urgent units first, then the needed ones, then spare ones."""
-        return food_points(self.urgent, self.needed, held + gained) - food_points(self.urgent, self.needed, held)
+        top = food_points(self.weights, self.urgent, self.needed, held + gained)
+        return top - food_points(self.weights, self.urgent, self.needed, held)
 
-    def expected_food(self, dice: int, bonus: int, held: int = 0) -> float:
-        """Expected points of hunting with ``dice`` dice and ``bonus`` tool pips."""
-        return sum(p * self.food_value(held, units) for units, p in yield_distribution(dice, bonus, 2))
+    def expected_food(self, dice: int, bonus: int) -> float:
+        """Expected points of hunting with ``dice`` dice and ``bonus`` tool pips: the expected food in each
+        piece of the concave worth (urgent, needed, spare), from cached truncated means."""
+        weights = self.weights
+        urgent = capped_mean(dice, bonus, 2, self.urgent)
+        covered = capped_mean(dice, bonus, 2, self.urgent + self.needed)
+        return (
+            weights.food_urgent * urgent
+            + weights.food_point * (covered - urgent)
+            + weights.food_spare * (expected_yield(dice, bonus, 2) - covered)
+        )
 
     def unit(self, resource: int) -> float:
         """Points of one unit of ``resource`` (food at its marginal value now; an unknown resource 0.5)."""
@@ -167,20 +225,20 @@ class Outlook:
         return self.goods[resource] if resource < len(self.goods) else 0.5
 
 
-def food_points(urgent: int, needed: float, units: float) -> float:
+def food_points(weights: Weights, urgent: int, needed: float, units: float) -> float:
     """Concave worth of ``units`` food beyond the stock: urgent units, then needed ones, then spare ones."""
     first = min(units, urgent)
     second = min(units - first, needed)
-    return FOOD_URGENT * first + FOOD_POINT * second + FOOD_SPARE * (units - first - second)
+    return weights.food_urgent * first + weights.food_point * second + weights.food_spare * (units - first - second)
 
 
-def outlook(state: StoneAgeState, seat: int, rounds: float | None = None) -> Outlook:
+def outlook(state: StoneAgeState, seat: int, weights: Weights = DEFAULT_WEIGHTS) -> Outlook:
     """What things are worth to ``seat`` now (see the module docstring for the reasoning)."""
-    left = rounds_left(state) if rounds is None else rounds
+    left = rounds_left(state, weights)
     conversion = min(1.0, left / 2.0)
     goods = [0.0] * NRES
     for resource in GOODS:
-        goods[resource] = 1.0 + conversion * (CONVERSION * RESOURCE_VALUES[resource] - 1.0)
+        goods[resource] = 1.0 + conversion * (weights.conversion * RESOURCE_VALUES[resource] - 1.0)
     people, agriculture = state.people[seat], state.agriculture[seat]
     food = state.resources[seat * NRES + FOOD]
     per_round = max(0, people - agriculture)
@@ -189,10 +247,12 @@ def outlook(state: StoneAgeState, seat: int, rounds: float | None = None) -> Out
     counts = figures(state.hands[seat])
     tools = state.tools[seat * TOOL_TILES : (seat + 1) * TOOL_TILES]
     future = left + 1.0
-    tool_step = 0.0 if min(tools) >= MAX_TOOL else TOOL_PIP_ROUND * future + counts[TOOLMAKER_FIGURE]
-    eat = FOOD_POINT if per_round > 0 or needed > 0 else FOOD_SPARE
+    tool_step = 0.0 if min(tools) >= MAX_TOOL else weights.tool_pip_round * future + counts[TOOLMAKER_FIGURE]
+    eat = weights.food_point if per_round > 0 or needed > 0 else weights.food_spare
     agriculture_step = 0.0 if agriculture >= MAX_AGRICULTURE else eat * future + counts[FARMER]
-    person = 0.0 if people >= MAX_PEOPLE else max(0.0, (PERSON_ROUND - FOOD_POINT) * left) + counts[SHAMAN]
+    person = 0.0
+    if people < MAX_PEOPLE:
+        person = max(0.0, (weights.person_round - weights.food_point) * left) + counts[SHAMAN]
     return Outlook(
         seat,
         left,
@@ -202,7 +262,8 @@ def outlook(state: StoneAgeState, seat: int, rounds: float | None = None) -> Out
         tool_step,
         agriculture_step,
         person,
-        ONE_USE_PIP * conversion,
+        weights.one_use_pip * conversion,
+        weights,
     )
 
 
@@ -254,12 +315,48 @@ def card_value(state: StoneAgeState, view: Outlook, card: int) -> float:
         top = 0.0
     hand = state.hands[seat]
     if spec.culture >= 0:
-        bottom = float(culture_points((*hand, card)) - culture_points(hand))
-        if not any(CARDS[c].culture == spec.culture for c in hand):
-            bottom += min(1.5, view.rounds / 4)
+        bottom = culture_value(hand, spec.culture, view)
     else:
         bottom = spec.figures * figure_multiplier(state, view, spec.figure)
     return top + bottom
+
+
+def culture_counts(hand: tuple[int, ...]) -> list[int]:
+    """How many cards of each culture symbol ``hand`` holds."""
+    counts = [0] * len(CULTURES)
+    for card in hand:
+        culture = CARDS[card].culture
+        if culture >= 0:
+            counts[culture] += 1
+    return counts
+
+
+def later_symbols(view: Outlook, size: int, layer: int) -> float:
+    """New symbols the ``layer``-th culture set (0: the first), now of ``size`` symbols, is expected to gain."""
+    room = len(CULTURES) - size
+    return max(0.0, min(room, view.rounds * view.weights.symbols_per_round * LATER_SETS**layer))
+
+
+def culture_value(hand: tuple[int, ...], culture: int, view: Outlook) -> float:
+    """Points one more card of ``culture`` adds to the culture sets of ``hand`` at the end: it joins the first
+    set lacking that symbol, whose size grows by the new symbols expected later (fewer for later sets)."""
+    counts = culture_counts(hand)
+    layer = counts[culture]
+    size = sum(1 for count in counts if count > layer)
+    return 2.0 * (size + min(later_symbols(view, size, layer), len(CULTURES) - 1 - size)) + 1.0
+
+
+def projected_culture(hand: tuple[int, ...], view: Outlook) -> float:
+    """What the culture cards of ``hand`` are projected to score: each set of size ``s`` that will gain ``f``
+    more symbols ends at ``(s + f)²``, of which ``s² + 2·s·f`` is owed to the cards held now."""
+    counts = culture_counts(hand)
+    points, layer = 0.0, 0
+    while True:
+        size = sum(1 for count in counts if count > layer)
+        if not size:
+            return points
+        points += size * size + 2 * size * later_symbols(view, size, layer)
+        layer += 1
 
 
 def figure_multiplier(state: StoneAgeState, view: Outlook, figure: int) -> float:
@@ -369,27 +466,31 @@ def location_value(
 
 
 # -- a whole position -------------------------------------------------------------------------------------------
-def position_value(state: StoneAgeState, seat: int, rounds: float | None = None) -> float:
-    """``seat``'s projected final score: the score if the game ended now, plus what its goods, food, people,
-    tools and placed people are expected to bring over the rounds left."""
-    view = outlook(state, seat, rounds)
+def position_value(state: StoneAgeState, seat: int, weights: Weights = DEFAULT_WEIGHTS) -> float:
+    """``seat``'s projected final score: points, culture sets and figures at their projected end values, plus
+    what its goods, food, people, tools and placed people are expected to bring over the rounds left."""
+    view = outlook(state, seat, weights)
     base = seat * NRES
     left = view.rounds
-    value = float(final_score(state, seat))
+    hand = state.hands[seat]
+    value = float(state.score[seat] + sum(state.goods(seat))) + projected_culture(hand, view)
+    for figure, count in enumerate(figures(hand)):
+        if count:
+            value += count * figure_multiplier(state, view, figure)
     for resource in GOODS:
         value += state.resources[base + resource] * (view.goods[resource] - 1.0)
     people, agriculture = state.people[seat], state.agriculture[seat]
     food = state.resources[base + FOOD]
-    value += people * PERSON_ROUND * left
+    value += people * weights.person_round * left
     # food against what the people still eat (this round's feeding and the rounds left)
     eat = max(0, people - agriculture)
     short = eat - food
     if short > 0:
-        value -= FOOD_URGENT * short + FOOD_POINT * eat * left
+        value -= weights.food_urgent * short + weights.food_point * eat * left
     else:
         spare = food - eat - eat * left
-        value += FOOD_SPARE * spare if spare > 0 else FOOD_POINT * spare
-    value += tool_value(state, seat) * TOOL_PIP_ROUND * left
+        value += weights.food_spare * spare if spare > 0 else weights.food_point * spare
+    value += tool_value(state, seat) * weights.tool_pip_round * left
     value += sum(ONE_USE_PIPS[card] for card in state.one_use[seat]) * view.one_use_pip
     return value + this_round(state, view)
 
@@ -410,5 +511,5 @@ def this_round(state: StoneAgeState, view: Outlook) -> float:
             if loc in GATHERING_SITES:
                 bonus = 0
     if state.step == PLACE_PEOPLE:
-        value += state.available[seat] * PERSON_ROUND
+        value += state.available[seat] * view.weights.person_round
     return value

@@ -1,0 +1,254 @@
+"""The Stone Age ``mcts``: the generic search (:mod:`dolmen.bots.mcts`) with Stone Age knowledge plugged in.
+
+- **What is searched.** Placements (they decide a game) and any decision the heuristics do not know. The small
+  decisions with a clear best answer (resolution order, tools, payments, dice for all, feeding) follow the
+  greedy rules of :mod:`dolmen.bots.stoneage_choices`.
+- **The root** considers only the :data:`CANDIDATES` placements the heuristics rate best: the round plan's
+  choice, then the best by each placement's own value.
+- **Below the root** every decision follows the greedy rules: the search samples a state from the view and
+  wraps it in a :class:`GuidedState`, whose decisions offer only the heuristics' choice. The tree then branches
+  on the root's candidates and on chance (the dice, the cards and tiles revealed), and the iterations go to
+  telling the candidates apart rather than to exploring forty replies to each.
+- **Step cap and evaluation.** A playout stops after :data:`PLAYOUT_STEPS` steps (about two rounds) and the
+  position is scored by every seat's projected final score (:func:`position_value`), turned into a share of the
+  win by a softmax whose temperature grows with the rounds left (a lead is surer near the end), on the scale of
+  :func:`dolmen.bots.outcome_reward`.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, ClassVar, Final
+
+from dolmen.bots import LEVELS, MCTSBot, SearchReport, Widening, mcts_factory, register_bot
+from dolmen.bots.mcts import acting_seat
+from dolmen.bots.stoneage_choices import KNOWN, choose, kind
+from dolmen.bots.stoneage_placement import placement_scorer, plan_placement
+from dolmen.bots.stoneage_values import outlook, position_value, rounds_left
+from dolmen.engine.core import JSON, Action, Game, Result, State, rank_by
+from dolmen.games.stoneage.actions import PLACE
+from dolmen.games.stoneage.state import StoneAgeState
+
+HORIZON_ROUNDS: Final = 1
+"""A search looks this many round ends ahead (1: to the end of the current round's feeding)."""
+PLAYOUT_STEPS: Final = 400
+"""A safety cap on a playout's steps (the horizon comes first: a four-player round is about 40 steps)."""
+EXPLORATION: Final = 0.5
+"""The UCB1 constant on normalised rewards."""
+CANDIDATES: Final = 4
+"""Placements a search considers at its root."""
+DEVIATION: Final = 0.01
+"""How much better (in reward) a placement must look than the round plan's for the search to prefer it."""
+DEVIATION_VISITS: Final = 8
+"""Visits a placement needs before the search may prefer it to the plan's."""
+LEAD_WEIGHT: Final = 0.3
+LEAD_SCALE: Final = 40.0
+"""Share of a reward that comes from the lead over the best other seat, and the lead (in points) that earns it
+all."""
+TIEBREAK: Final = 0.01
+"""Weight of the tie-break in a finished game's reward (it decides only exact ties)."""
+SPREAD_BASE: Final = 6.0
+SPREAD_PER_ROUND: Final = 5.0
+"""The softmax temperature in points: ``SPREAD_BASE + SPREAD_PER_ROUND * sqrt(rounds left)``, about how far a
+projected score may still move."""
+
+
+@dataclass(frozen=True, slots=True)
+class ProjectedResult(Result):
+    """The "result" of a guided state at its horizon: projected scores and the rewards they are worth."""
+
+    rewards: tuple[float, ...] = ()
+
+
+class GuidedState(StoneAgeState):
+    """A sampled Stone Age state whose every decision offers only the greedy rules' choice and whose game
+    "ends" when round :attr:`horizon` begins, scored by :func:`projected_rewards` (see the module docstring)."""
+
+    __slots__ = ()
+    horizon: ClassVar[int] = 1_000
+
+    def actors(self) -> tuple[int, ...]:
+        return () if self.round >= self.horizon else self._actors
+
+    def legal_actions(self, seat: int) -> Sequence[Hashable]:
+        if self.round >= self.horizon:
+            return []
+        legal = super().legal_actions(seat)
+        if len(legal) <= 1:
+            return legal
+        # the rules draw from a generator only to look ahead at an unknown action kind: a fixed one keeps the
+        # guided choice a function of the state
+        return [choose(self, seat, legal, random.Random(len(legal)))]
+
+    def result(self) -> Result:
+        if self._actors:
+            projected = [position_value(self, seat) for seat in range(self.players)]
+            ranked = rank_by([round(value) for value in projected], [0] * self.players, PROJECTED)
+            rewards = projected_rewards(projected, rounds_left(self))
+            return ProjectedResult(ranked.scores, ranked.winners, ranked.ranks, PROJECTED, ranked.tiebreak, rewards)
+        return super().result()
+
+    def clone(self) -> GuidedState:
+        other: Any = super().clone()
+        other.__class__ = type(self)
+        return other
+
+
+PROJECTED: Final = "projected at the search horizon"
+
+
+@cache
+def guided_class(horizon: int) -> type[GuidedState]:
+    """The guided state class whose game stops when round ``horizon`` begins."""
+    return type(f"GuidedState{horizon}", (GuidedState,), {"__slots__": (), "horizon": horizon})
+
+
+class GuidedGame(Game):
+    """The Stone Age game whose sampled states are guided, with their horizon at round ``horizon`` (what the
+    search is given)."""
+
+    def __init__(self, game: Game, horizon: int) -> None:
+        self.game = game
+        self.horizon = horizon
+        self.name = game.name  # type: ignore[misc]
+        self.min_players = game.min_players  # type: ignore[misc]
+        self.max_players = game.max_players  # type: ignore[misc]
+
+    def default_options(self) -> dict[str, Any]:
+        return self.game.default_options()
+
+    def check_options(self, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
+        return self.game.check_options(players, options)
+
+    def new_state(self, players: int, options: Mapping[str, Any] | None = None) -> State:
+        return self.game.new_state(players, options)
+
+    def state_from_view(self, view: Mapping[str, Any], rng: random.Random) -> State:
+        state = self.game.state_from_view(view, rng)
+        if type(state) is StoneAgeState:
+            state.__class__ = guided_class(self.horizon)
+        return state
+
+
+def rollout(state: State, seat: int, legal: Sequence[Action], rng: random.Random) -> Action:
+    """A playout's action: the greedy rules' (a guided state offers only that one)."""
+    if len(legal) == 1 or not isinstance(state, StoneAgeState):
+        return legal[rng.randrange(len(legal))]
+    return choose(state, seat, legal, rng, fast=True)
+
+
+def evaluate(state: State) -> tuple[float, ...]:
+    """Each seat's reward for an unfinished game (:func:`projected_rewards` of the projected final scores)."""
+    if not isinstance(state, StoneAgeState):
+        raise TypeError("the Stone Age evaluation needs a Stone Age state")
+    return projected_rewards([position_value(state, seat) for seat in range(state.players)], rounds_left(state))
+
+
+def reward(result: Result) -> Sequence[float]:
+    """A guided state's horizon: its projected rewards; a finished game: :func:`projected_rewards` of the final
+    scores (the tie-break deciding exact ties), with no rounds left."""
+    if isinstance(result, ProjectedResult):
+        return result.rewards
+    tiebreak = result.tiebreak or (0,) * len(result.scores)
+    return projected_rewards([score + TIEBREAK * t for score, t in zip(result.scores, tiebreak, strict=True)], 0.0)
+
+
+def projected_rewards(projected: Sequence[float], rounds: float) -> tuple[float, ...]:
+    """Rewards in ``[0, 1]`` from (projected) final scores with ``rounds`` rounds left: a softmax of the scores as
+    the share of the win, its temperature growing with the rounds left (a lead is surer near the end), blended
+    with the lead over the best other seat (which still separates moves when the game looks decided)."""
+    spread = SPREAD_BASE + SPREAD_PER_ROUND * math.sqrt(rounds)
+    top = max(projected)
+    weights = [math.exp((value - top) / spread) for value in projected]
+    total = sum(weights)
+    rewards = []
+    for seat, own in enumerate(projected):
+        lead = own - max(v for other, v in enumerate(projected) if other != seat)
+        margin = min(1.0, max(0.0, 0.5 + lead / (2 * LEAD_SCALE)))
+        rewards.append((1 - LEAD_WEIGHT) * weights[seat] / total + LEAD_WEIGHT * margin)
+    return tuple(rewards)
+
+
+class StoneAgeMCTS:
+    """The Stone Age ``mcts`` policy (see the module docstring): searches placements and unknown decisions,
+    follows the greedy rules elsewhere."""
+
+    def __init__(self, search: MCTSBot) -> None:
+        self.mcts = search
+
+    def act(self, game: Game, view: dict[str, JSON], legal: Sequence[Action], rng: random.Random) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        state = game.state_from_view(view, rng)
+        if not isinstance(state, StoneAgeState):
+            return self.mcts.act(game, view, legal, rng)
+        seat = acting_seat(view, state)
+        kinds = {kind(action) for action in legal}
+        if kinds <= KNOWN and kinds != {PLACE}:
+            return choose(state, seat, legal, rng)
+        guided = GuidedGame(game, state.round + HORIZON_ROUNDS)
+        if kinds != {PLACE}:
+            return self.mcts.act(guided, view, legal, rng)
+        candidates = placement_candidates(state, seat, legal, CANDIDATES)
+        if len(candidates) == 1:
+            return candidates[0]
+        report = self.mcts.search(guided, view, candidates, rng)
+        return preferred(report, candidates[0])
+
+
+def preferred(report: SearchReport, planned: Action) -> Action:
+    """The round plan's placement, unless the search found another one better by at least :data:`DEVIATION`
+    (with at least :data:`DEVIATION_VISITS` visits): the plan is a sound default and small differences in the
+    search's means are noise."""
+    stats = {entry.action: entry for entry in report.actions}
+    base = stats.get(planned)
+    if base is None or base.visits < DEVIATION_VISITS:
+        return planned
+    best = max(report.actions, key=lambda entry: entry.mean if entry.visits >= DEVIATION_VISITS else -1.0)
+    return best.action if best.mean >= base.mean + DEVIATION else planned
+
+
+def placement_candidates(state: StoneAgeState, seat: int, legal: Sequence[Action], count: int) -> list[Action]:
+    """The ``count`` placements the heuristics rate best: the round plan's choice, then the best by each
+    placement's own value."""
+    view = outlook(state, seat)
+    planned = plan_placement(state, view, legal)
+    score = placement_scorer(state, view)
+    chosen = [planned]
+    for action in sorted(legal, key=lambda action: -score(action)):
+        if len(chosen) >= count:
+            break
+        if action != planned:
+            chosen.append(action)
+    return chosen
+
+
+_SEARCH = mcts_factory(
+    rollout=rollout,
+    evaluate=evaluate,
+    reward=reward,
+    playout_steps=PLAYOUT_STEPS,
+    exploration=EXPLORATION,
+    widening=Widening(above=48),
+    resample_every=1,
+)
+
+
+def make_mcts(level: str | None, *, timed: bool) -> StoneAgeMCTS:
+    search = _SEARCH(level, timed=timed)
+    assert isinstance(search, MCTSBot)
+    return StoneAgeMCTS(search)
+
+
+register_bot(
+    "mcts",
+    make_mcts,
+    game="stoneage",
+    levels=tuple(LEVELS),
+    summary="MCTS over the placements the heuristics rate best, greedy play below the root, playouts cut "
+    "after two rounds and scored by projected final scores",
+)
