@@ -36,11 +36,11 @@ from dolmen.games.stoneage.components import (
     N_OF_K,
     NRES,
     STONE,
-    WOOD,
 )
 from dolmen.games.stoneage.module_components import (
     EXTRA_DRAW_JEWELS,
     FIFTH_CARD_JEWELS,
+    IGLOO_COST,
     IGLOO_POINTS,
     INSULATION_POINTS,
     JEWEL,
@@ -49,7 +49,6 @@ from dolmen.games.stoneage.module_components import (
 )
 from dolmen.games.stoneage.payments import can_pay, exact_payments, flexible_payments
 from dolmen.games.stoneage.steps import (
-    BUY_IGLOO,
     EXTRA_DRAW,
     HAND_REVEAL,
     INSULATE,
@@ -271,21 +270,15 @@ def apply_skip(state: StoneAgeState, action: tuple[int]) -> None:
 # -- igloos -------------------------------------------------------------------------------------------------
 def legal_igloo(state: StoneAgeState) -> list[Any]:
     """An igloo costs 1 wood and 1 stone (never bartered: it is not a building)."""
-    base = state.turn * NRES
-    if state.resources[base + WOOD] and state.resources[base + STONE]:
+    if can_pay(state.goods(state.turn), IGLOO_COST):
         return [BUY_ACTION, DECLINE_ACTION]
     return [DECLINE_ACTION]
 
 
 def buy_igloo(state: StoneAgeState) -> None:
     seat = state.turn
-    state.resources[seat * NRES + WOOD] -= 1
-    state.resources[seat * NRES + STONE] -= 1
+    resolution.pay_goods(state, seat, IGLOO_COST)
     state.score[seat] += IGLOO_POINTS
     state.igloos[seat] += 1
     state.igloos_left -= 1
     resolution.next_resolver(state)
-
-
-def is_buying_igloo(state: StoneAgeState) -> bool:
-    return state.step == BUY_IGLOO
