@@ -41,7 +41,7 @@ from dolmen.games.rtta.actions import END_BUILD, END_BUY, END_TRADE, KEEP, Actio
 from dolmen.games.rtta.components import FACES, SKULL, TARGET_BOXES
 from dolmen.games.rtta.state import RttaState
 
-PLAYOUT_STEPS: Final = 12
+PLAYOUT_STEPS: Final = 4
 """Playout steps before the evaluation: about the rest of a turn."""
 EXPLORATION: Final = 0.7
 SPREAD: Final = (2.0, 1.5)

@@ -248,13 +248,18 @@ class Planner:
             if build is None:
                 gain, builds, _, _ = self.plan_build(board, workers + 3 * engineer)
                 build = self._build_gains[key] = (gain, builds)
+            start, start_value = board, base_value
+            if engineer:
+                start = board._replace(goods=goods)
+                start_value = self.value(start)
             buy_key = (coins, goods, board.food)
             buy = self._buy_gains.get(buy_key)
             if buy is None:
-                start = board if not engineer else board._replace(goods=goods)
+                # The gain is relative to its own board: boards sharing the key differ only in parts the
+                # purchase does not touch (disasters, say).
                 value, purchase, discard = self.plan_buy(start, coins)
-                buy = self._buy_gains[buy_key] = (value - base_value, purchase, discard)
-            total = base_value + build[0] + buy[0]
+                buy = self._buy_gains[buy_key] = (value - start_value, purchase, discard)
+            total = start_value + build[0] + buy[0]
             if total > best:
                 best = total
         return best
