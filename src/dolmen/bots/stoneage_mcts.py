@@ -27,7 +27,7 @@ from typing import Any, ClassVar, Final
 from dolmen.bots import LEVELS, MCTSBot, SearchReport, Widening, mcts_factory, register_bot
 from dolmen.bots.mcts import acting_seat
 from dolmen.bots.stoneage_choices import KNOWN, choose, kind
-from dolmen.bots.stoneage_placement import placement_scorer, plan_placement
+from dolmen.bots.stoneage_placement import placement_scorer, round_plan
 from dolmen.bots.stoneage_values import outlook, position_value, rounds_left
 from dolmen.engine.core import JSON, Action, Game, Result, State, rank_by
 from dolmen.games.stoneage.actions import PLACE
@@ -39,7 +39,7 @@ PLAYOUT_STEPS: Final = 400
 """A safety cap on a playout's steps (the horizon comes first: a four-player round is about 40 steps)."""
 EXPLORATION: Final = 0.5
 """The UCB1 constant on normalised rewards."""
-CANDIDATES: Final = 4
+CANDIDATES: Final = 5
 """Placements a search considers at its root."""
 DEVIATION: Final = 0.01
 """How much better (in reward) a placement must look than the round plan's for the search to prefer it."""
@@ -84,6 +84,21 @@ class GuidedState(StoneAgeState):
         # guided choice a function of the state
         return [choose(self, seat, legal, random.Random(len(legal)))]
 
+    def _apply_action(self, seat: int, action: Hashable) -> None:
+        game = self.game
+        if isinstance(game, GuidedGame) and game.fresh:
+            game.begin_scenario(action)
+        super()._apply_action(seat, action)
+
+    def sample_chance(self, rng: random.Random) -> Hashable:
+        """The chance outcome of the search's current scenario for this event (see :class:`GuidedGame`)."""
+        game = self.game
+        if not isinstance(game, GuidedGame):
+            return super().sample_chance(rng)
+        event = (self.round, self.turn, self.step, self.roll_res, self.roll_count, self.target, self.pick_seat)
+        reveal = self.reveals[0] if self.reveals else -1
+        return super().sample_chance(random.Random(hash((game.seed, game.scenario, reveal, *event))))
+
     def result(self) -> Result:
         if self._actors:
             projected = [position_value(self, seat) for seat in range(self.players)]
@@ -108,15 +123,30 @@ def guided_class(horizon: int) -> type[GuidedState]:
 
 
 class GuidedGame(Game):
-    """The Stone Age game whose sampled states are guided, with their horizon at round ``horizon`` (what the
-    search is given)."""
+    """The Stone Age game as one search sees it: its sampled states are guided, with their horizon at round
+    ``horizon``, and share common random numbers.
 
-    def __init__(self, game: Game, horizon: int) -> None:
+    The ``k``-th iteration through a root candidate plays scenario ``k``: every chance event (a seat's roll at a
+    site, a card revealed on a space) is drawn from a generator seeded by ``seed``, the scenario and what the
+    event is, so that every candidate meets the same dice and cards and the search compares candidates rather
+    than luck."""
+
+    def __init__(self, game: Game, horizon: int, seed: float = 0.0) -> None:
         self.game = game
         self.horizon = horizon
+        self.seed = seed
+        self.scenario = 0
+        self.fresh = False
+        self.visits: dict[Hashable, int] = {}
         self.name = game.name  # type: ignore[misc]
         self.min_players = game.min_players  # type: ignore[misc]
         self.max_players = game.max_players  # type: ignore[misc]
+
+    def begin_scenario(self, action: Hashable) -> None:
+        """The iteration's first action (the root's) is ``action``: play its next scenario."""
+        self.fresh = False
+        self.scenario = self.visits.get(action, 0)
+        self.visits[action] = self.scenario + 1
 
     def default_options(self) -> dict[str, Any]:
         return self.game.default_options()
@@ -128,9 +158,11 @@ class GuidedGame(Game):
         return self.game.new_state(players, options)
 
     def state_from_view(self, view: Mapping[str, Any], rng: random.Random) -> State:
-        state = self.game.state_from_view(view, rng)
+        state: Any = self.game.state_from_view(view, rng)
         if type(state) is StoneAgeState:
             state.__class__ = guided_class(self.horizon)
+            state.game = self
+            self.fresh = True
         return state
 
 
@@ -190,7 +222,7 @@ class StoneAgeMCTS:
         kinds = {kind(action) for action in legal}
         if kinds <= KNOWN and kinds != {PLACE}:
             return choose(state, seat, legal, rng)
-        guided = GuidedGame(game, state.round + HORIZON_ROUNDS)
+        guided = GuidedGame(game, state.round + HORIZON_ROUNDS, rng.random())
         if kinds != {PLACE}:
             return self.mcts.act(guided, view, legal, rng)
         candidates = placement_candidates(state, seat, legal, CANDIDATES)
@@ -213,16 +245,16 @@ def preferred(report: SearchReport, planned: Action) -> Action:
 
 
 def placement_candidates(state: StoneAgeState, seat: int, legal: Sequence[Action], count: int) -> list[Action]:
-    """The ``count`` placements the heuristics rate best: the round plan's choice, then the best by each
-    placement's own value."""
+    """The ``count`` placements the heuristics rate best: the round plan's placements in its order (the first is
+    the greedy bot's choice; the search tries the others first too, which matters when others would take
+    them), then the best by each placement's own value."""
     view = outlook(state, seat)
-    planned = plan_placement(state, view, legal)
+    chosen = round_plan(state, view, legal)[:count] or [legal[0]]
     score = placement_scorer(state, view)
-    chosen = [planned]
     for action in sorted(legal, key=lambda action: -score(action)):
         if len(chosen) >= count:
             break
-        if action != planned:
+        if action not in chosen:
             chosen.append(action)
     return chosen
 

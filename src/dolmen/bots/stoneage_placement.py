@@ -71,6 +71,13 @@ def _less(holdings: tuple[int, ...], payment: tuple[int, ...] | None) -> tuple[i
 def plan_placement(state: StoneAgeState, view: Outlook, legal: Sequence[Action]) -> Action:
     """The placement to make now from the best plan for every person still at home (see the module docstring).
     ``legal`` holds placements ``(PLACE, loc, n)``; anything else in it is never chosen."""
+    plan = round_plan(state, view, legal)
+    return plan[0] if plan else legal[0]
+
+
+def round_plan(state: StoneAgeState, view: Outlook, legal: Sequence[Action]) -> list[Action]:
+    """The best plan for every person still at home, as placements in the order to make them (most contested
+    first); empty when no placement is worth anything."""
     seat = view.seat
     by_location: dict[int, dict[int, Action]] = {}
     for action in legal:
@@ -98,11 +105,8 @@ def plan_placement(state: StoneAgeState, view: Outlook, legal: Sequence[Action])
             groups.append((loc, choices))
         elif loc not in VILLAGE:
             groups.append((loc, [(n, location_value(state, view, loc, n, 0, ()), -1.0) for n in counts]))
-    plan = _knapsack(groups, people)
-    if not plan:
-        return legal[0]
-    loc, n, _ = max(plan, key=lambda item: _urgency(*item))
-    return by_location[loc][n]
+    plan = sorted(_knapsack(groups, people), key=lambda item: _urgency(*item), reverse=True)
+    return [by_location[loc][n] for loc, n, _ in plan]
 
 
 def _urgency(loc: int, n: int, value: float) -> tuple[int, float]:

@@ -1,0 +1,126 @@
+"""Speed of the Stone Age bots, and a weight of the greedy bot against a variant.
+
+    python bench/stoneage_bots.py                 # decision speeds (a few seconds)
+    python bench/stoneage_bots.py tune conversion=1.0 person_round=2.5 --games 100
+
+The first form prints the greedy bot's time per decision, the MCTS search's iterations per second at a
+four-player placement and how many iterations ``mcts:hard`` reaches in its timed second. The second plays a
+greedy bot with changed :class:`dolmen.bots.stoneage_values.Weights` against three default greedy bots (four
+players, seats rotated, paired dice) and prints its win rate and mean score lead: how the default weights were
+chosen (a variant that wins clearly more than 25% is better).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+from dolmen.bots import make_bot
+from dolmen.bots.stoneage_greedy import StoneAgeGreedy
+from dolmen.bots.stoneage_mcts import HORIZON_ROUNDS, GuidedGame, StoneAgeMCTS, placement_candidates
+from dolmen.bots.stoneage_values import Weights
+from dolmen.engine import CHANCE, chance_rng, play_game, seat_rng
+from dolmen.games.stoneage import StoneAge, StoneAgeState
+
+GAME = StoneAge()
+
+
+def greedy_game(players: int, seed: int) -> tuple[float, int]:
+    """Seconds per greedy decision over one greedy game, and the number of decisions."""
+    bots = [StoneAgeGreedy() for _ in range(players)]
+    state = GAME.new_state(players)
+    dice, rngs = chance_rng(seed), [seat_rng(seed, s) for s in range(players)]
+    spent, decisions = 0.0, 0
+    while state.actors():
+        who = state.actors()[0]
+        if who == CHANCE:
+            state.apply_chance(state.sample_chance(dice))
+            continue
+        legal = state.legal_actions(who)
+        started = time.process_time()
+        action = bots[who].act(GAME, state.view(who), legal, rngs[who])
+        spent += time.process_time() - started
+        decisions += 1
+        state.apply_action(who, action)
+    return spent / decisions, decisions
+
+
+def placement(players: int, seed: int, rounds: int) -> StoneAgeState:
+    """A greedy game after ``rounds`` rounds, at a placement with a choice."""
+    bots = [StoneAgeGreedy() for _ in range(players)]
+    state = GAME.new_state(players)
+    dice = chance_rng(seed)
+    while True:
+        who = state.actors()[0]
+        if who == CHANCE:
+            state.apply_chance(state.sample_chance(dice))
+            continue
+        legal = state.legal_actions(who)
+        if state.round > rounds and state.action_text(legal[0]).startswith("place") and len(legal) > 1:
+            return state
+        state.apply_action(who, bots[who].act(GAME, state.view(who), legal, random.Random(0)))
+
+
+def speeds() -> None:
+    per_decision, decisions = greedy_game(4, seed=1)
+    print(f"greedy: {per_decision * 1000:.2f} ms per decision (4 players, {decisions} decisions in a game)")
+    state = placement(4, seed=2, rounds=4)
+    who = state.actors()[0]
+    view, legal = state.view(who), state.legal_actions(who)
+    bot = make_bot("mcts:400", game="stoneage", timed=False)
+    assert isinstance(bot, StoneAgeMCTS)
+    candidates = placement_candidates(state, who, legal, 4)
+    guided = GuidedGame(GAME, state.round + HORIZON_ROUNDS)
+    started = time.process_time()
+    report = bot.mcts.search(guided, view, candidates, random.Random(0))
+    seconds = time.process_time() - started
+    print(f"mcts: {report.iterations / seconds:.0f} iterations per CPU second at a 4-player placement (round 5)")
+    hard = make_bot("mcts:hard", game="stoneage", timed=True)
+    assert isinstance(hard, StoneAgeMCTS)
+    report = hard.mcts.search(guided, view, candidates, random.Random(0))
+    print(f"mcts:hard (timed): {report.iterations} iterations in {report.seconds:.2f} s")
+
+
+def tune_game(job: tuple[dict[str, float], int, int]) -> tuple[float, float]:
+    changes, seed, seat = job
+    bots = [StoneAgeGreedy() for _ in range(4)]
+    bots[seat] = StoneAgeGreedy(weights=Weights(**changes))
+    state, _ = play_game(GAME, 4, None, seed, bots, record=False)
+    result = state.result()
+    others = statistics.mean(score for s, score in enumerate(result.scores) if s != seat)
+    win = 1.0 / len(result.winners) if seat in result.winners else 0.0
+    return win, result.scores[seat] - others
+
+
+def tune(changes: dict[str, float], games: int, workers: int) -> None:
+    jobs = [(changes, 1 + g // 4, g % 4) for g in range(games)]
+    with ProcessPoolExecutor(workers) as pool:
+        outcomes = list(pool.map(tune_game, jobs))
+    wins = [w for w, _ in outcomes]
+    leads = [lead for _, lead in outcomes]
+    spread = 1.96 * statistics.stdev(leads) / len(leads) ** 0.5
+    print(
+        f"{changes}: win rate {sum(wins) / len(wins):.3f} (parity 0.250) over {len(wins)} games, "
+        f"mean lead {statistics.mean(leads):+.1f} ± {spread:.1f} points"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("mode", nargs="?", default="speed", choices=("speed", "tune"))
+    parser.add_argument("weights", nargs="*", help="tune: NAME=VALUE changes to the default Weights")
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args()
+    if args.mode == "speed":
+        speeds()
+        return
+    changes = {name: float(value) for name, value in (item.split("=", 1) for item in args.weights)}
+    tune(changes, args.games, args.workers)
+
+
+if __name__ == "__main__":
+    main()
