@@ -36,7 +36,10 @@ def test_generic_bots_are_built_for_any_game_and_levels_set_the_budget() -> None
 
 
 def test_unknown_bots_and_levels_are_refused_with_the_known_ones() -> None:
-    with pytest.raises(OptionsError, match=r"unknown bot 'greedy'.*known bots: mcts, random"):
+    with pytest.raises(OptionsError, match=r"unknown bot 'wizard'.*known bots: mcts, random"):
+        make_bot("wizard")
+    make_bot("greedy", game="rtta")  # loads rtta's own bots
+    with pytest.raises(OptionsError, match=r"bot 'greedy' is specific to rtta.*say which game it plays"):
         make_bot("greedy")
     with pytest.raises(OptionsError, match=r"unknown level 'brutal'; levels: easy, medium, hard"):
         make_bot("mcts:brutal")
