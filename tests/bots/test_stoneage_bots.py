@@ -45,6 +45,7 @@ from dolmen.games.stoneage.actions import (
 )
 from dolmen.games.stoneage.components import CARDS, GOLD, NRES
 from dolmen.games.stoneage.game import MODULES
+from dolmen.games.stoneage.steps import REVEAL, ROLL_DICE
 from tests.stoneage.helpers import act, legal, new_game, roll, seat, set_goods, set_tools
 
 GAME = StoneAge()
@@ -309,6 +310,28 @@ def test_guided_states_offer_the_greedy_choice_and_stop_at_their_horizon() -> No
     assert isinstance(result, ProjectedResult) and len(result.rewards) == 3
     assert reward(result) == result.rewards
     assert list(result.scores) == [round(position_value(guided, s)) for s in range(3)]
+
+
+def test_the_kth_iteration_through_any_candidate_meets_the_same_chance() -> None:
+    """Common random numbers: whichever root candidate an iteration follows, its ``k``-th visit draws the same
+    outcome for the same chance event, whatever the search's generator; the next visit draws anew."""
+    state = mid_game(players=3)
+    who = seat(state)
+    first, second = placement_candidates(state, who, state.legal_actions(who), 2)
+    guided = GuidedGame(GAME, state.round + 1, seed=0.25)
+    draws: dict[tuple[Any, int], list[Hashable]] = {}
+    for visit in range(2):
+        for candidate in (first, second):
+            sample = guided.state_from_view(state.view(who), random.Random(visit))
+            sample._apply_action(who, candidate)
+            roll, reveal = sample.clone(), sample.clone()
+            roll.step, roll.roll_count = ROLL_DICE, 4
+            reveal.step, reveal.reveals = REVEAL, [0]
+            rolls = {roll.sample_chance(random.Random(n)) for n in range(3)}
+            assert len(rolls) == 1  # the same event: the outcome depends on nothing else
+            draws[(candidate, visit)] = [rolls.pop(), reveal.sample_chance(random.Random(9))]
+    assert draws[(first, 0)] == draws[(second, 0)] and draws[(first, 1)] == draws[(second, 1)]
+    assert draws[(first, 0)] != draws[(first, 1)]
 
 
 def test_rewards_follow_the_scores() -> None:

@@ -1,18 +1,23 @@
-"""The Stone Age ``mcts``: the generic search (:mod:`dolmen.bots.mcts`) with Stone Age knowledge plugged in.
+"""The Stone Age ``mcts``: the generic search (:mod:`dolmen.bots.mcts`, built with ``mcts_factory``) with Stone
+Age knowledge plugged in.
 
-- **What is searched.** Placements (they decide a game) and any decision the heuristics do not know. The small
-  decisions with a clear best answer (resolution order, tools, payments, dice for all, feeding) follow the
-  greedy rules of :mod:`dolmen.bots.stoneage_choices`.
-- **The root** considers only the :data:`CANDIDATES` placements the heuristics rate best: the round plan's
-  choice, then the best by each placement's own value.
-- **Below the root** every decision follows the greedy rules: the search samples a state from the view and
-  wraps it in a :class:`GuidedState`, whose decisions offer only the heuristics' choice. The tree then branches
-  on the root's candidates and on chance (the dice, the cards and tiles revealed), and the iterations go to
-  telling the candidates apart rather than to exploring forty replies to each.
-- **Step cap and evaluation.** A playout stops after :data:`PLAYOUT_STEPS` steps (about two rounds) and the
-  position is scored by every seat's projected final score (:func:`position_value`), turned into a share of the
-  win by a softmax whose temperature grows with the rounds left (a lead is surer near the end), on the scale of
-  :func:`dolmen.bots.outcome_reward`.
+- **What is searched.** Placements (they decide a game) and any decision the heuristics do not know (a module's).
+  The small decisions with a clear best answer (resolution order, tools, payments, dice for all, feeding)
+  follow the greedy rules of :mod:`dolmen.bots.stoneage_choices`.
+- **The root** considers :data:`CANDIDATES` placements: the round plan's placements in its order (the first is
+  the greedy bot's choice), then the best by each placement's own value.
+- **Below the root** every decision follows the greedy rules: the search's sampled states are
+  :class:`GuidedState`, whose decisions offer only the rules' choice (against greedy opponents, an exact model
+  of them). The tree branches on the root's candidates and on chance, and the iterations go to telling the
+  candidates apart rather than to exploring forty replies to each.
+- **Common random numbers.** The ``k``-th iteration through any candidate meets the same dice and cards
+  (:class:`GuidedGame`), so that candidates are compared on the same luck.
+- **Horizon and evaluation.** A playout ends when the round after the current one begins
+  (:data:`HORIZON_ROUNDS`); every seat's projected final score (:func:`position_value`) becomes its reward,
+  :func:`projected_rewards`: a softmax share of the win whose temperature grows with the rounds left, blended
+  with the lead over the best other seat. A finished game is scored the same way from its final scores.
+- **The answer** is the plan's placement unless another candidate's mean reward beats it by :data:`DEVIATION`:
+  small differences are noise, and the plan is a sound default.
 """
 
 from __future__ import annotations
