@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final, cast, overload
 
 from dolmen.bots import LEVELS, register_bot
-from dolmen.bots.budget import level_budget
+from dolmen.bots.budget import Budget, level_budget
 from dolmen.bots.mcts import MCTSBot
 from dolmen.bots.mcts_tree import Widening
 from dolmen.bots.rewards import MARGIN_WEIGHT
@@ -42,8 +42,11 @@ from dolmen.games.rtta.components import FACES, SKULL, TARGET_BOXES
 from dolmen.games.rtta.state import RttaState
 
 PLAYOUT_STEPS: Final = 4
-"""Playout steps before the evaluation: about the rest of a turn."""
+"""Playout steps before the evaluation: from a reroll, the roll and the next decision; the planner then
+finishes the turn (longer playouts scored worse: they add the next turn's dice as noise)."""
 EXPLORATION: Final = 0.7
+PREPARATION: Final = 0.02
+"""Seconds kept from a time budget for the work before the search (so ``mcts:hard`` stays within 1 s)."""
 SPREAD: Final = (2.0, 1.5)
 """The softmax temperature of the multiplayer evaluation: ``a + b * sqrt(turns left)`` points."""
 _PLANNED_STEPS = frozenset({steps.BUILD, steps.TRADE, steps.ANSWER, steps.BUY, steps.DISCARD, steps.SMITHING})
@@ -254,8 +257,12 @@ class RttaMCTS:
 
 
 def make_mcts(level: str | None, *, timed: bool) -> Policy:
+    budget = level_budget(level, timed=timed)
+    if budget.seconds is not None:
+        # Rebuilding the state and listing the root's candidates happen before the search's clock starts.
+        budget = Budget(budget.iterations, budget.seconds - PREPARATION)
     bot = MCTSBot(
-        level_budget(level, timed=timed),
+        budget,
         exploration=EXPLORATION,
         rollout=rollout,
         evaluate=evaluate,
