@@ -22,7 +22,8 @@ from dolmen.bots.stoneage_mcts import (
     projected_rewards,
     reward,
 )
-from dolmen.bots.stoneage_values import card_value, outlook, position_value
+from dolmen.bots.stoneage_values import outlook
+from dolmen.bots.stoneage_worth import card_value, position_value
 from dolmen.engine import CHANCE, RandomPolicy, play_game
 from dolmen.engine.core import rank_by
 from dolmen.engine.errors import OptionsError

@@ -14,18 +14,8 @@ from collections.abc import Hashable, Sequence
 from typing import Any, Final
 
 from dolmen.bots.stoneage_placement import plan_placement
-from dolmen.bots.stoneage_values import (
-    DEFAULT_WEIGHTS,
-    Outlook,
-    Weights,
-    building_gain,
-    card_value,
-    goods_cost,
-    hut_builders,
-    outlook,
-    pick_values,
-    position_value,
-)
+from dolmen.bots.stoneage_values import DEFAULT_WEIGHTS, Outlook, Weights, outlook
+from dolmen.bots.stoneage_worth import building_gain, card_value, goods_cost, hut_builders, pick_values, position_value
 from dolmen.engine.core import CHANCE, Action
 from dolmen.games.stoneage.actions import BUY, DECLINE, FEED, PAY, PENALTY, PICK, PLACE, RESOLVE, TAKE, TOOLS
 from dolmen.games.stoneage.components import (
@@ -72,8 +62,8 @@ def choose(
     fast: bool = False,
     weights: Weights = DEFAULT_WEIGHTS,
 ) -> Action:
-    """``seat``'s action among ``legal`` in the full state ``state``. ``fast`` (MCTS playouts) weighs each
-    placement alone instead of planning the round and samples chance once in a lookahead."""
+    """``seat``'s action among ``legal`` in the full state ``state``. ``fast`` (MCTS playouts) samples chance
+    once instead of :data:`LOOKAHEAD_SAMPLES` times when looking ahead."""
     if len(legal) == 1:
         return legal[0]
     kinds = {kind(action) for action in legal}

@@ -33,7 +33,8 @@ from dolmen.bots import LEVELS, MCTSBot, SearchReport, Widening, mcts_factory, r
 from dolmen.bots.mcts import acting_seat
 from dolmen.bots.stoneage_choices import KNOWN, choose, kind
 from dolmen.bots.stoneage_placement import placement_scorer, round_plan
-from dolmen.bots.stoneage_values import outlook, position_value, rounds_left
+from dolmen.bots.stoneage_values import outlook, rounds_left
+from dolmen.bots.stoneage_worth import position_value
 from dolmen.engine.core import JSON, Action, Game, Result, State, rank_by
 from dolmen.games.stoneage.actions import PLACE
 from dolmen.games.stoneage.state import StoneAgeState

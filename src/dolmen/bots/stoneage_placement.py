@@ -1,14 +1,14 @@
-"""Where the Stone Age bots put their people: a plan for the whole round, and a fast rule for playouts.
+"""Where the Stone Age bots put their people: a plan for the whole round.
 
 :func:`plan_placement` (the greedy bot) plans every person still at home at once: each location the seat may
 still use is a group of choices (how many people, with or without the unused tool tiles on a gathering site),
-valued in projected points by :func:`dolmen.bots.stoneage_values.location_value`; cards and buildings are
+valued in projected points by :func:`dolmen.bots.stoneage_worth.location_value`; cards and buildings are
 valued against the goods left once the better purchases are paid for; a small knapsack over (people, tools
 spent) picks the best plan. It then places the part of the plan others are most likely to take first: cards,
 buildings and village huts by value, then the resource sites, hunting last.
 
-:func:`quick_placement` (MCTS playouts) scores each legal placement alone, by its value less what the same
-people would bring elsewhere.
+:func:`placement_scorer` weighs each placement alone (its value less what the same people would bring
+elsewhere): the MCTS adds the best of them to the plan's placements as the candidates of its root.
 """
 
 from __future__ import annotations
@@ -16,14 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
-from dolmen.bots.stoneage_values import (
-    Outlook,
-    building_choice,
-    card_gain,
-    cheapest_goods,
-    location_value,
-    unused_tool_pips,
-)
+from dolmen.bots.stoneage_values import Outlook
+from dolmen.bots.stoneage_worth import building_choice, card_gain, cheapest_goods, location_value, unused_tool_pips
 from dolmen.engine.core import Action
 from dolmen.games.stoneage.components import (
     CARD_SPACES,
@@ -204,11 +198,6 @@ def _knapsack(groups: list[tuple[int, list[tuple[int, float, float]]]], people: 
             end, n, value = move
             plan.append((loc, n, value))
     return plan
-
-
-def quick_placement(state: StoneAgeState, view: Outlook, legal: Sequence[Action]) -> Action:
-    """A playout's placement: the legal one whose value most exceeds what its people would bring elsewhere."""
-    return max(legal, key=placement_scorer(state, view))
 
 
 def placement_scorer(state: StoneAgeState, view: Outlook) -> Callable[[Action], float]:
