@@ -150,7 +150,7 @@ def time_bots() -> None:
                 play_game(GAME, players, {"edition": "bronze"}, seed, [watch, *others], record=False)
             spent = watch.spent
             print(f"{players}p {spec:<11} {len(spent):5} decisions", end="")
-            print(f"  mean {sum(spent) / len(spent):.4f} s  longest {max(spent):.3f} s")
+            print(f"  mean {1000 * sum(spent) / len(spent):8.2f} ms  longest {1000 * max(spent):7.1f} ms")
 
 
 def main() -> None:

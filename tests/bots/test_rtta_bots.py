@@ -49,7 +49,7 @@ def mean(values: Sequence[float]) -> float:
 
 # -- strength ----------------------------------------------------------------------------------------------------
 def test_greedy_scores_far_more_than_random_solo() -> None:
-    """Over 30 fixed solo games greedy averages over 40 points, random under 10 (measured: 44 and 3.5 on 1,000)."""
+    """Over 30 fixed solo games greedy averages over 40 points, random under 10 (measured on 1,000: 45.1 and 3.5)."""
     seeds = range(100, 130)
     greedy, randomly = mean(solo_scores("greedy", seeds)), mean(solo_scores("random", seeds))
     assert greedy > 35 and randomly < 10
