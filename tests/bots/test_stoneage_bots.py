@@ -10,10 +10,11 @@ from typing import Any
 
 import pytest
 
-from dolmen.bots import make_bot
+from dolmen.bots import Budget, make_bot
 from dolmen.bots.stoneage_choices import choose, kind, lookahead
 from dolmen.bots.stoneage_greedy import StoneAgeGreedy
 from dolmen.bots.stoneage_mcts import (
+    PREPARATION,
     GuidedGame,
     GuidedState,
     ProjectedResult,
@@ -262,8 +263,13 @@ def mid_game(players: int = 4, seed: int = 3, rounds: int = 3) -> StoneAgeState:
 
 
 def test_stoneage_mcts_is_its_own_bot_with_the_levels() -> None:
+    """The levels of the generic search; timed, a little of the time is kept for the work before the search."""
     for level in ("easy", "medium", "hard", "40"):
         assert isinstance(make_bot(f"mcts:{level}", game="stoneage"), StoneAgeMCTS)
+    hard = make_bot("mcts:hard", game="stoneage")
+    assert isinstance(hard, StoneAgeMCTS) and hard.mcts.budget == Budget(5_000, 1.0 - PREPARATION)
+    untimed = make_bot("mcts:hard", game="stoneage", timed=False)
+    assert isinstance(untimed, StoneAgeMCTS) and untimed.mcts.budget == Budget(5_000)
     assert not isinstance(make_bot("mcts", game="rtta"), StoneAgeMCTS)
     with pytest.raises(OptionsError):
         make_bot("mcts:brutal", game="stoneage")

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar, Final
 
-from dolmen.bots import LEVELS, MCTSBot, SearchReport, Widening, mcts_factory, register_bot
+from dolmen.bots import LEVELS, Budget, MCTSBot, SearchReport, Widening, mcts_factory, register_bot
 from dolmen.bots.mcts import acting_seat
 from dolmen.bots.stoneage_choices import KNOWN, choose, kind
 from dolmen.bots.stoneage_placement import placement_scorer, round_plan
@@ -47,6 +47,8 @@ EXPLORATION: Final = 0.5
 """The UCB1 constant on normalised rewards."""
 CANDIDATES: Final = 5
 """Placements a search considers at its root."""
+PREPARATION: Final = 0.05
+"""Seconds kept from a time budget for the work before the search (so that ``mcts:hard`` stays within 1 s)."""
 DEVIATION: Final = 0.01
 """How much better (in reward) a placement must look than the round plan's for the search to prefer it."""
 DEVIATION_VISITS: Final = 8
@@ -279,6 +281,10 @@ _SEARCH = mcts_factory(
 def make_mcts(level: str | None, *, timed: bool) -> StoneAgeMCTS:
     search = _SEARCH(level, timed=timed)
     assert isinstance(search, MCTSBot)
+    budget = search.budget
+    if budget.seconds is not None:
+        # the view's state and the root's candidates are worked out before the search starts its clock
+        search.budget = Budget(budget.iterations, max(budget.seconds / 2, budget.seconds - PREPARATION))
     return StoneAgeMCTS(search)
 
 
