@@ -32,14 +32,13 @@ from dolmen.engine import CHANCE, Action, Game, Policy, chance_rng, play_game, s
 from dolmen.engine.core import JSON
 from dolmen.games.rtta import RollThroughTheAges, steps
 from dolmen.games.rtta.components import SOLO_ROUNDS
+from fitting import Sample, ridge
 
 GAME = RollThroughTheAges()
-Sample = tuple[int, list[float], float]
-"""``(turns left, features, final score - score then)``."""
 
 
 def play_for_samples(args: tuple[str, int, float]) -> list[Sample]:
-    """One solo game: the end-of-turn samples."""
+    """One solo game: the end-of-turn samples ``(turns left, features, final score - score then)``."""
     spec, seed, epsilon = args
     bot = make_bot(spec, "rtta", timed=False)
     state = GAME.new_state(1, {"edition": "bronze"})
@@ -64,41 +63,6 @@ def play_for_samples(args: tuple[str, int, float]) -> list[Sample]:
             turns.append((left, features_of(board, scorer), scorer.score(*board[1:])))
     final = state.result().scores[0]
     return [(left, row, float(final - now)) for left, row, now in turns if left > 0]
-
-
-def solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
-    """Gaussian elimination with partial pivoting (the systems are small and well conditioned by the ridge)."""
-    n = len(vector)
-    a = [[*row, vector[i]] for i, row in enumerate(matrix)]
-    for col in range(n):
-        pivot = max(range(col, n), key=lambda r: abs(a[r][col]))
-        a[col], a[pivot] = a[pivot], a[col]
-        for r in range(n):
-            if r != col and a[r][col]:
-                f = a[r][col] / a[col][col]
-                a[r] = [x - f * y for x, y in zip(a[r], a[col], strict=True)]
-    return [a[i][n] / a[i][i] for i in range(n)]
-
-
-def ridge(samples: list[Sample], prior: tuple[float, ...], strength: float) -> tuple[list[float], float]:
-    """Weights minimising squared error plus ``strength`` times the squared distance to ``prior``, and the
-    root mean squared error of the fit."""
-    k = len(prior)
-    xtx = [[0.0] * k for _ in range(k)]
-    xty = [0.0] * k
-    for _, row, target in samples:
-        for i, xi in enumerate(row):
-            if xi:
-                xty[i] += xi * target
-                line = xtx[i]
-                for j, xj in enumerate(row):
-                    line[j] += xi * xj
-    for i in range(k):
-        xtx[i][i] += strength
-        xty[i] += strength * prior[i]
-    weights = solve(xtx, xty)
-    error = sum((t - sum(w * x for w, x in zip(weights, row, strict=True))) ** 2 for _, row, t in samples)
-    return weights, (error / max(1, len(samples))) ** 0.5
 
 
 def fit(bot: str, games: int, seed: int, workers: int, epsilon: float, strength: float, blend: bool) -> None:

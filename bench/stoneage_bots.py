@@ -2,12 +2,17 @@
 
     python bench/stoneage_bots.py                 # decision speeds (a few seconds)
     python bench/stoneage_bots.py tune conversion=1.0 person_round=2.5 --games 100
+    python bench/stoneage_bots.py fit --games 3000
 
 The first form prints the greedy bot's time per decision, the MCTS search's iterations per second at a
 four-player placement and how many iterations ``mcts:hard`` reaches in its timed second. The second plays a
 greedy bot with changed :class:`dolmen.bots.stoneage_values.Weights` against three default greedy bots (four
 players, seats rotated, paired dice) and prints its win rate and mean score lead: how the default weights were
-chosen (a variant that wins clearly more than 25% is better).
+chosen (a variant that wins clearly more than 25% is better). The third plays four-player greedy games, records
+every seat's :func:`dolmen.bots.stoneage_worth.position_terms` at the start of each round with the estimated
+rounds left, and fits per rounds left (rounded) the weights of the terms that best forecast the final score
+(ridge regression toward plain sums): it prints the table of :mod:`dolmen.bots.stoneage_projection`, with how
+well the plain sum and the fit forecast the final score.
 """
 
 from __future__ import annotations
@@ -21,9 +26,11 @@ from concurrent.futures import ProcessPoolExecutor
 from dolmen.bots import make_bot
 from dolmen.bots.stoneage_greedy import StoneAgeGreedy
 from dolmen.bots.stoneage_mcts import HORIZON_ROUNDS, GuidedGame, StoneAgeMCTS, placement_candidates
-from dolmen.bots.stoneage_values import Weights
+from dolmen.bots.stoneage_values import Weights, rounds_left
+from dolmen.bots.stoneage_worth import POSITION_TERMS, position_terms
 from dolmen.engine import CHANCE, chance_rng, play_game, seat_rng
 from dolmen.games.stoneage import StoneAge, StoneAgeState
+from fitting import Sample, ridge
 
 GAME = StoneAge()
 
@@ -108,15 +115,81 @@ def tune(changes: dict[str, float], games: int, workers: int) -> None:
     )
 
 
+FIT_ROWS = 8
+"""Rows of the fitted table: rounds left 0 … 7. Earlier positions are left out: further from the end the terms
+forecast almost nothing (R² near 0 at eight rounds and more) and a fit there flattens every difference; the
+projection uses the last row for them."""
+
+
+def round_samples(seed: int) -> list[Sample]:
+    """One four-player greedy game: per seat and round, ``(rounds left, terms and 1, final score)``."""
+    players = 4
+    bots = [StoneAgeGreedy() for _ in range(players)]
+    state = GAME.new_state(players)
+    dice, rngs = chance_rng(seed), [seat_rng(seed, s) for s in range(players)]
+    rows: list[tuple[int, list[float], int]] = []
+    seen = 0
+    while state.actors():
+        if state.round != seen:
+            seen = state.round
+            left = round(rounds_left(state))
+            if left < FIT_ROWS:
+                rows.extend((left, [*position_terms(state, s), 1.0], s) for s in range(players))
+        who = state.actors()[0]
+        if who == CHANCE:
+            state.apply_chance(state.sample_chance(dice))
+            continue
+        legal = state.legal_actions(who)
+        state.apply_action(who, bots[who].act(GAME, state.view(who), legal, rngs[who]))
+    final = state.result().scores
+    return [(left, terms, float(final[s])) for left, terms, s in rows]
+
+
+def r_squared(samples: list[Sample], weights: list[float]) -> float:
+    targets = [t for _, _, t in samples]
+    mean = statistics.mean(targets)
+    error = sum((t - sum(w * x for w, x in zip(weights, row, strict=True))) ** 2 for _, row, t in samples)
+    return 1.0 - error / sum((t - mean) ** 2 for t in targets)
+
+
+def fit(games: int, workers: int, strength: float) -> None:
+    started = time.perf_counter()
+    with ProcessPoolExecutor(workers) as pool:
+        samples = [s for game in pool.map(round_samples, range(1, games + 1), chunksize=8) for s in game]
+    print(f"# {games} greedy games, {len(samples)} samples, {time.perf_counter() - started:.0f} s")
+    plain = [1.0] * len(POSITION_TERMS) + [0.0]
+    rows = []
+    for left in range(FIT_ROWS):
+        bucket = [s for s in samples if s[0] == left]
+        weights, rmse = ridge(bucket, plain, strength)
+        # the plain sum's forecast, with its best constant offset (a constant does not change a comparison)
+        offset = statistics.mean(t - sum(row[:-1]) for _, row, t in bucket)
+        before = r_squared(bucket, [*plain[:-1], offset])
+        after = r_squared(bucket, weights)
+        print(f"# rounds left {left}: {len(bucket)} samples, R² sum {before:.3f}, fit {after:.3f}, rmse {rmse:.1f}")
+        rows.append(tuple(round(w, 3) for w in weights))
+    print("# fmt: off")
+    print("TERM_WEIGHTS: Final[tuple[tuple[float, ...], ...]] = (")
+    print(f"    # weights of the POSITION_TERMS then a constant, per rounds left 0, 1, 2, ... {FIT_ROWS - 1}")
+    for row in rows:
+        print(f"    ({', '.join(repr(w) for w in row)}),")
+    print(")")
+    print("# fmt: on")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("mode", nargs="?", default="speed", choices=("speed", "tune"))
+    parser.add_argument("mode", nargs="?", default="speed", choices=("speed", "tune", "fit"))
     parser.add_argument("weights", nargs="*", help="tune: NAME=VALUE changes to the default Weights")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--strength", type=float, default=100.0, help="fit: pull toward the plain sum")
     args = parser.parse_args()
     if args.mode == "speed":
         speeds()
+        return
+    if args.mode == "fit":
+        fit(args.games, args.workers, args.strength)
         return
     changes = {name: float(value) for name, value in (item.split("=", 1) for item in args.weights)}
     tune(changes, args.games, args.workers)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from dolmen.bots.budget import Budget, level_budget
@@ -33,6 +33,9 @@ PLAYOUT_SAFETY = 100_000
 
 CLOCK_EVERY = 63
 """A timed search looks at the clock every 64 playout steps, so a long playout cannot overrun the budget."""
+
+STOP_EVERY = 16
+"""A search with a ``stop`` test asks it every this many iterations."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,8 +100,18 @@ class MCTSBot:
             return legal[rng.randrange(len(legal))]
         return report.best().action
 
-    def search(self, game: Game, view: Mapping[str, JSON], legal: Sequence[Action], rng: random.Random) -> SearchReport:
-        """Search from ``view`` within the budget and report the root's statistics."""
+    def search(
+        self,
+        game: Game,
+        view: Mapping[str, JSON],
+        legal: Sequence[Action],
+        rng: random.Random,
+        *,
+        stop: Callable[[], bool] | None = None,
+    ) -> SearchReport:
+        """Search from ``view`` within the budget and report the root's statistics. ``stop``, asked every
+        :data:`STOP_EVERY` iterations, ends the search early when it answers true (a game's bot knows when its
+        answer can no longer change)."""
         if len(legal) == 0:
             raise ValueError("a bot is asked to act only when it has a legal action")
         started = time.perf_counter()
@@ -114,6 +127,8 @@ class MCTSBot:
             except _OutOfTime:
                 break
             iterations += 1
+            if stop is not None and iterations % STOP_EVERY == 0 and stop():
+                break
         stats = tuple(
             ActionStats(action, child.visits, child.mean(seat)) for action, child in run.root.children.items()
         )

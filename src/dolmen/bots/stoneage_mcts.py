@@ -13,9 +13,13 @@ Age knowledge plugged in.
 - **Common random numbers.** The ``k``-th iteration through any candidate meets the same dice and cards
   (:class:`GuidedGame`), so that candidates are compared on the same luck.
 - **Horizon and evaluation.** A playout ends when the round after the current one begins
-  (:data:`HORIZON_ROUNDS`); every seat's projected final score (:func:`position_value`) becomes its reward,
-  :func:`projected_rewards`: a softmax share of the win whose temperature grows with the rounds left, blended
-  with the lead over the best other seat. A finished game is scored the same way from its final scores.
+  (:data:`HORIZON_ROUNDS`). Every seat's projected final score there
+  (:func:`dolmen.bots.stoneage_projection.projected_score`: the terms of the bots' position value weighed by how
+  well they forecast final scores in played games) becomes its reward by :func:`projected_rewards`: a softmax
+  share of the win whose temperature grows with the rounds left, blended with the lead over the best other seat.
+  A finished game is scored the same way from its final scores.
+- **Stopping.** Every candidate's reward in every scenario is kept, and the search stops as soon as the paired
+  differences settle the answer (:func:`dolmen.bots.pairing.settled`).
 - **The answer** is the plan's placement unless another candidate's mean reward beats it by :data:`DEVIATION`:
   small differences are noise, and the plan is a sound default.
 """
@@ -31,10 +35,11 @@ from typing import Any, ClassVar, Final
 
 from dolmen.bots import LEVELS, Budget, MCTSBot, SearchReport, Widening, mcts_factory, register_bot
 from dolmen.bots.mcts import acting_seat
+from dolmen.bots.pairing import settled
 from dolmen.bots.stoneage_choices import KNOWN, choose, kind
 from dolmen.bots.stoneage_placement import placement_scorer, round_plan
+from dolmen.bots.stoneage_projection import projected_score
 from dolmen.bots.stoneage_values import outlook, rounds_left
-from dolmen.bots.stoneage_worth import position_value
 from dolmen.engine.core import JSON, Action, Game, Result, State, rank_by
 from dolmen.games.stoneage.actions import PLACE
 from dolmen.games.stoneage.state import StoneAgeState
@@ -51,6 +56,9 @@ PREPARATION: Final = 0.05
 """Seconds kept from a time budget for the work before the search (so that ``mcts:hard`` stays within 1 s)."""
 DEVIATION: Final = 0.01
 """How much better (in reward) a placement must look than the round plan's for the search to prefer it."""
+STOP_SIGMAS: Final = 2.0
+"""A search stops once the answer is clear at this many standard errors of the paired differences between its
+candidates on the same scenarios (:func:`dolmen.bots.pairing.settled`)."""
 DEVIATION_VISITS: Final = 8
 """Visits a placement needs before the search may prefer it to the plan's."""
 LEAD_WEIGHT: Final = 0.3
@@ -109,11 +117,18 @@ class GuidedState(StoneAgeState):
 
     def result(self) -> Result:
         if self._actors:
-            projected = [position_value(self, seat) for seat in range(self.players)]
+            projected = [forecast(self, seat) for seat in range(self.players)]
             ranked = rank_by([round(value) for value in projected], [0] * self.players, PROJECTED)
             rewards = projected_rewards(projected, rounds_left(self))
-            return ProjectedResult(ranked.scores, ranked.winners, ranked.ranks, PROJECTED, ranked.tiebreak, rewards)
-        return super().result()
+            outcome = ProjectedResult(ranked.scores, ranked.winners, ranked.ranks, PROJECTED, ranked.tiebreak, rewards)
+        else:
+            final = super().result()
+            rewards = tuple(reward(final))
+            outcome = ProjectedResult(final.scores, final.winners, final.ranks, final.reason, final.tiebreak, rewards)
+        game = self.game
+        if isinstance(game, GuidedGame):
+            game.note(rewards)
+        return outcome
 
     def clone(self) -> GuidedState:
         other: Any = super().clone()
@@ -139,13 +154,17 @@ class GuidedGame(Game):
     event is, so that every candidate meets the same dice and cards and the search compares candidates rather
     than luck."""
 
-    def __init__(self, game: Game, horizon: int, seed: float = 0.0) -> None:
+    def __init__(self, game: Game, horizon: int, seed: float = 0.0, seat: int = 0) -> None:
         self.game = game
         self.horizon = horizon
         self.seed = seed
+        self.seat = seat
         self.scenario = 0
         self.fresh = False
         self.visits: dict[Hashable, int] = {}
+        self.playing: Hashable = None
+        self.outcomes: dict[Hashable, dict[int, float]] = {}
+        """Per root action, ``seat``'s reward in each scenario played through it (for :func:`settled`)."""
         self.name = game.name  # type: ignore[misc]
         self.min_players = game.min_players  # type: ignore[misc]
         self.max_players = game.max_players  # type: ignore[misc]
@@ -155,6 +174,11 @@ class GuidedGame(Game):
         self.fresh = False
         self.scenario = self.visits.get(action, 0)
         self.visits[action] = self.scenario + 1
+        self.playing = action
+
+    def note(self, rewards: Sequence[float]) -> None:
+        """The current scenario ended with ``rewards`` (per seat)."""
+        self.outcomes.setdefault(self.playing, {})[self.scenario] = rewards[self.seat]
 
     def default_options(self) -> dict[str, Any]:
         return self.game.default_options()
@@ -185,7 +209,12 @@ def evaluate(state: State) -> tuple[float, ...]:
     """Each seat's reward for an unfinished game (:func:`projected_rewards` of the projected final scores)."""
     if not isinstance(state, StoneAgeState):
         raise TypeError("the Stone Age evaluation needs a Stone Age state")
-    return projected_rewards([position_value(state, seat) for seat in range(state.players)], rounds_left(state))
+    return projected_rewards([forecast(state, seat) for seat in range(state.players)], rounds_left(state))
+
+
+def forecast(state: StoneAgeState, seat: int) -> float:
+    """A seat's projected final score at a search's horizon: the calibrated projection."""
+    return projected_score(state, seat)
 
 
 def reward(result: Result) -> Sequence[float]:
@@ -230,14 +259,17 @@ class StoneAgeMCTS:
         kinds = {kind(action) for action in legal}
         if kinds <= KNOWN and kinds != {PLACE}:
             return choose(state, seat, legal, rng)
-        guided = GuidedGame(game, state.round + HORIZON_ROUNDS, rng.random())
+        guided = GuidedGame(game, state.round + HORIZON_ROUNDS, rng.random(), seat)
         if kinds != {PLACE}:
             return self.mcts.act(guided, view, legal, rng)
         candidates = placement_candidates(state, seat, legal, CANDIDATES)
         if len(candidates) == 1:
             return candidates[0]
-        report = self.mcts.search(guided, view, candidates, rng)
-        return preferred(report, candidates[0])
+        planned = candidates[0]
+        report = self.mcts.search(
+            guided, view, candidates, rng, stop=lambda: settled(guided.outcomes, planned, DEVIATION, z=STOP_SIGMAS)
+        )
+        return preferred(report, planned)
 
 
 def preferred(report: SearchReport, planned: Action) -> Action:

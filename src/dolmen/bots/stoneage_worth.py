@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from dolmen.bots.stoneage_values import (
     BUILDINGS_PER_ROUND,
     DEFAULT_WEIGHTS,
@@ -262,30 +264,47 @@ def location_value(
 def position_value(state: StoneAgeState, seat: int, weights: Weights = DEFAULT_WEIGHTS) -> float:
     """``seat``'s projected final score: points, culture sets and figures at their projected end values, plus
     what its goods, food, people, tools and placed people are expected to bring over the rounds left."""
+    return sum(position_terms(state, seat, weights))
+
+
+POSITION_TERMS: Final = ("points", "culture", "figures", "goods", "people", "food", "tools", "this round")
+"""The names of :func:`position_terms`, in order."""
+
+
+def position_terms(state: StoneAgeState, seat: int, weights: Weights = DEFAULT_WEIGHTS) -> tuple[float, ...]:
+    """The terms of :func:`position_value`, named by :data:`POSITION_TERMS`: points now (score and goods at 1
+    point each), culture cards and figures at their projected end values, what goods bring beyond a point, people,
+    food (against what the people still eat), permanent and one-use tools, and this round's people."""
     view = outlook(state, seat, weights)
     base = seat * NRES
     left = view.rounds
     hand = state.hands[seat]
-    value = float(state.score[seat] + sum(state.goods(seat))) + projected_culture(hand, view)
+    figure_points = 0.0
     for figure, count in enumerate(figures(hand)):
         if count:
-            value += count * figure_multiplier(state, view, figure)
-    for resource in GOODS:
-        value += state.resources[base + resource] * (view.goods[resource] - 1.0)
+            figure_points += count * figure_multiplier(state, view, figure)
+    goods = sum(state.resources[base + resource] * (view.goods[resource] - 1.0) for resource in GOODS)
     people, agriculture = state.people[seat], state.agriculture[seat]
     food = state.resources[base + FOOD]
-    value += people * weights.person_round * left
-    # food against what the people still eat (this round's feeding and the rounds left)
     eat = max(0, people - agriculture)
     short = eat - food
     if short > 0:
-        value -= weights.food_urgent * short + weights.food_point * eat * left
+        food_points = -(weights.food_urgent * short + weights.food_point * eat * left)
     else:
         spare = food - eat - eat * left
-        value += weights.food_spare * spare if spare > 0 else weights.food_point * spare
-    value += tool_value(state, seat) * weights.tool_pip_round * left
-    value += sum(ONE_USE_PIPS[card] for card in state.one_use[seat]) * view.one_use_pip
-    return value + this_round(state, view)
+        food_points = weights.food_spare * spare if spare > 0 else weights.food_point * spare
+    tools = tool_value(state, seat) * weights.tool_pip_round * left
+    tools += sum(ONE_USE_PIPS[card] for card in state.one_use[seat]) * view.one_use_pip
+    return (
+        float(state.score[seat] + sum(state.goods(seat))),
+        projected_culture(hand, view),
+        figure_points,
+        goods,
+        people * weights.person_round * left,
+        food_points,
+        tools,
+        this_round(state, view),
+    )
 
 
 def this_round(state: StoneAgeState, view: Outlook) -> float:
