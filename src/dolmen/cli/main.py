@@ -21,7 +21,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--players", type=int, default=2)
     play.add_argument("--seed", type=int)
     play.add_argument("--bots", nargs="*", default=[], metavar="SEAT", help="seats played by a bot (0-based)")
-    play.add_argument("--bot", default="random", help="which bot plays those seats (NAME[:LEVEL])")
+    play.add_argument(
+        "--bot", default="greedy", help="which bot plays those seats (NAME[:LEVEL]; strongest: mcts:hard)"
+    )
     play.add_argument("--save", help="write the game record to this file")
     add_option_flags(play)
 
