@@ -4,7 +4,8 @@ answer.
 A search that plays its ``k``-th iteration through every root action on the same luck (scenario ``k``) can
 compare two actions scenario by scenario: the differences of their rewards vary far less than the rewards
 themselves, so a few dozen scenarios often show that nothing can overtake the default answer. :func:`settled`
-says when the answer of :func:`preferred_action` can no longer reasonably change, so that the search may stop.
+says when the answer of a search that keeps a default action unless another is better by a margin (the Stone
+Age ``mcts``) can no longer reasonably change, so that the search may stop.
 """
 
 from __future__ import annotations
