@@ -19,11 +19,11 @@ from dolmen.bots.stoneage_mcts import (
     GuidedState,
     ProjectedResult,
     StoneAgeMCTS,
-    forecast,
     placement_candidates,
     projected_rewards,
     reward,
 )
+from dolmen.bots.stoneage_projection import projected_score
 from dolmen.bots.stoneage_values import outlook
 from dolmen.bots.stoneage_worth import card_value
 from dolmen.engine import CHANCE, RandomPolicy, play_game
@@ -317,7 +317,7 @@ def test_guided_states_offer_the_greedy_choice_and_stop_at_their_horizon() -> No
     result = guided.result()
     assert isinstance(result, ProjectedResult) and len(result.rewards) == 3
     assert reward(result) == result.rewards
-    assert list(result.scores) == [round(forecast(guided, s)) for s in range(3)]
+    assert list(result.scores) == [round(projected_score(guided, s)) for s in range(3)]
 
 
 def test_the_kth_iteration_through_any_candidate_meets_the_same_chance() -> None:

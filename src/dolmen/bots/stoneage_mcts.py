@@ -117,7 +117,7 @@ class GuidedState(StoneAgeState):
 
     def result(self) -> Result:
         if self._actors:
-            projected = [forecast(self, seat) for seat in range(self.players)]
+            projected = [projected_score(self, seat) for seat in range(self.players)]
             ranked = rank_by([round(value) for value in projected], [0] * self.players, PROJECTED)
             rewards = projected_rewards(projected, rounds_left(self))
             outcome = ProjectedResult(ranked.scores, ranked.winners, ranked.ranks, PROJECTED, ranked.tiebreak, rewards)
@@ -209,12 +209,7 @@ def evaluate(state: State) -> tuple[float, ...]:
     """Each seat's reward for an unfinished game (:func:`projected_rewards` of the projected final scores)."""
     if not isinstance(state, StoneAgeState):
         raise TypeError("the Stone Age evaluation needs a Stone Age state")
-    return projected_rewards([forecast(state, seat) for seat in range(state.players)], rounds_left(state))
-
-
-def forecast(state: StoneAgeState, seat: int) -> float:
-    """A seat's projected final score at a search's horizon: the calibrated projection."""
-    return projected_score(state, seat)
+    return projected_rewards([projected_score(state, seat) for seat in range(state.players)], rounds_left(state))
 
 
 def reward(result: Result) -> Sequence[float]:
