@@ -40,5 +40,16 @@ def ridge(samples: Sequence[Sample], prior: Sequence[float], strength: float) ->
         xtx[i][i] += strength
         xty[i] += strength * prior[i]
     weights = solve(xtx, xty)
-    error = sum((t - sum(w * x for w, x in zip(weights, row, strict=True))) ** 2 for _, row, t in samples)
-    return weights, (error / max(1, len(samples))) ** 0.5
+    return weights, (squared_error(samples, weights) / max(1, len(samples))) ** 0.5
+
+
+def squared_error(samples: Sequence[Sample], weights: Sequence[float]) -> float:
+    """The summed squared error of the linear forecast ``weights · features`` over ``samples``."""
+    return sum((t - sum(w * x for w, x in zip(weights, row, strict=True))) ** 2 for _, row, t in samples)
+
+
+def r_squared(samples: Sequence[Sample], weights: Sequence[float]) -> float:
+    """The share of the targets' variance that the forecast ``weights · features`` explains (below 0 when it
+    forecasts worse than their mean)."""
+    mean = sum(t for _, _, t in samples) / len(samples)
+    return 1.0 - squared_error(samples, weights) / sum((t - mean) ** 2 for _, _, t in samples)

@@ -30,7 +30,7 @@ from dolmen.bots.stoneage_values import Weights, rounds_left
 from dolmen.bots.stoneage_worth import POSITION_TERMS, position_terms
 from dolmen.engine import CHANCE, chance_rng, play_game, seat_rng
 from dolmen.games.stoneage import StoneAge, StoneAgeState
-from fitting import Sample, ridge
+from fitting import Sample, r_squared, ridge
 
 GAME = StoneAge()
 
@@ -143,13 +143,6 @@ def round_samples(seed: int) -> list[Sample]:
         state.apply_action(who, bots[who].act(GAME, state.view(who), legal, rngs[who]))
     final = state.result().scores
     return [(left, terms, float(final[s])) for left, terms, s in rows]
-
-
-def r_squared(samples: list[Sample], weights: list[float]) -> float:
-    targets = [t for _, _, t in samples]
-    mean = statistics.mean(targets)
-    error = sum((t - sum(w * x for w, x in zip(weights, row, strict=True))) ** 2 for _, row, t in samples)
-    return 1.0 - error / sum((t - mean) ** 2 for t in targets)
 
 
 def fit(games: int, workers: int, strength: float) -> None:

@@ -1,9 +1,10 @@
 """A projected final score calibrated on played games, for the Stone Age MCTS's evaluation.
 
 :func:`dolmen.bots.stoneage_worth.position_value` adds up hand-set terms (:func:`position_terms`): good for
-comparing choices within a round, but a poor forecast of the final score over several rounds (on greedy
-four-player games it misses the final score by 25 points a round before the end and by 70 ten rounds before,
-and explains less than a fifth of its spread in mid-game). :data:`TERM_WEIGHTS` weighs the same terms by how
+comparing choices within a round, but a poor forecast of the final score over several rounds (on 3,000 greedy
+four-player games, even with its best constant offset, it explains 75% of the final scores' variance in the last
+round, 48% with one round left and none from two rounds left, where the fitted weights explain 47%, 36% and 27%
+with two, three and four rounds left). :data:`TERM_WEIGHTS` weighs the same terms by how
 much each was worth at the end of played games — a ridge regression per number of rounds left, printed by
 ``python bench/stoneage_bots.py fit`` — and :func:`projected_score` interpolates between the rows.
 """
