@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final
 
 from dolmen.engine.errors import IllegalStep, OptionsError
+from dolmen.engine.events import Event
 
 CHANCE: Final = -1
 """The pseudo-seat that acts when the next step is a chance outcome (dice, a card drawn)."""
@@ -91,6 +92,15 @@ class Game(ABC):
         """A full state consistent with ``view`` (a seat's or a spectator's), sampling with ``rng`` whatever
         that viewer cannot see. Bots search from such states; with no hidden information it is exact."""
 
+    def describe(self, options: Mapping[str, JSON] | None = None) -> dict[str, JSON]:
+        """The static tables a client needs to show the game with ``options`` (components with their costs,
+        effects and points), as JSON, so that no renderer re-types a rule number."""
+        raise NotImplementedError(f"{self.name} has no describe()")
+
+    def message_package(self) -> str:
+        """The package whose ``messages/<language>.json`` catalogues render this game's log events."""
+        return type(self).__module__.rpartition(".")[0]
+
     def check_players(self, players: int) -> None:
         if not self.min_players <= players <= self.max_players:
             raise OptionsError(
@@ -103,11 +113,24 @@ class State(ABC):
 
     game: Game
     players: int
+    log: list[Event] | None
+    """Where the rules append the :class:`~dolmen.engine.events.Event` values of each step when a driver sets a
+    list; ``None`` (the default, and always in clones) emits nothing."""
 
     # -- who acts ---------------------------------------------------------------------------------------
     @abstractmethod
     def actors(self) -> tuple[int, ...]:
         """Seats that may act now, ``(CHANCE,)`` for a chance step, ``()`` when the game is over."""
+
+    def activity(self) -> str:
+        """What the acting seats (or chance) are doing now, as a short stable name for the view envelope (for
+        example ``reroll``, ``build``, ``place``, ``feed``, ``roll``, ``over``)."""
+        raise NotImplementedError(f"{self.game.name} states have no activity()")
+
+    def chance_seen_by(self) -> tuple[int, ...] | None:
+        """Who may learn the pending chance outcome: ``None`` (everyone; dice, a card turned face up) or the
+        seats that may see it (a card drawn face down into a hand). Drivers hide the outcome from the others."""
+        return None
 
     def is_over(self) -> bool:
         return not self.actors()
