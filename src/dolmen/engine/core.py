@@ -164,9 +164,22 @@ class State(ABC):
                 else ("nobody (the game is over)" if not actors else "seat " + ", ".join(map(str, actors)))
             )
             raise IllegalStep(f"seat {seat} cannot act now; {who} acts")
-        if action not in self.legal_actions(seat):
-            raise IllegalStep(f"{self.action_text(action)!r} is not a legal action for seat {seat} now")
+        try:
+            legal = action in self.legal_actions(seat)
+        except TypeError:  # an unhashable value cannot be an action
+            legal = False
+        if not legal:
+            raise IllegalStep(self.illegal_reason(seat, action))
         self._apply_action(seat, action)
+
+    def illegal_reason(self, seat: int, action: Action) -> str:
+        """Why ``action`` is not legal for ``seat`` now, in words a player understands (``costs 30, you have
+        24``; ``Temple is not used with 2 players``). Games override this with the rule that forbids it."""
+        try:
+            text = repr(self.action_text(action))
+        except Exception:  # a foreign value has no text form
+            text = repr(action)
+        return f"{text} is not a legal action for seat {seat} now"
 
     @staticmethod
     @abstractmethod
