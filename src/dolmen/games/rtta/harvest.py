@@ -24,6 +24,7 @@ from dolmen.games.rtta.components import (
     WORKERS3,
 )
 from dolmen.games.rtta.disasters import resolve_disasters
+from dolmen.games.rtta.log import log_collected, log_fed
 
 if TYPE_CHECKING:
     from dolmen.games.rtta.state import RttaState
@@ -54,18 +55,28 @@ def collect(s: RttaState, food_dice: int) -> None:
     devs = s.devs[p]
     agriculture = devs >> AGRICULTURE & 1
     masonry = devs >> MASONRY & 1
+    log = s.log
+    if log is not None:
+        goods_before, food_before = s.goods[p][:], s.food[p]
     collect_goods(s.goods[p], dice[GOODS] + 2 * dice[SKULL], bool(devs >> QUARRYING & 1))
-    food = s.food[p] + dice[FOOD3] * (3 + agriculture) + food_dice * (2 + agriculture)
+    got = dice[FOOD3] * (3 + agriculture) + food_dice * (2 + agriculture)
+    food = s.food[p] + got
     if food > MAX_FOOD:
         food = MAX_FOOD
     s.workers = dice[WORKERS3] * (3 + masonry) + (dice[FOOD_OR_WORKERS] - food_dice) * (2 + masonry)
     s.coins = dice[COINS] * (12 if devs >> COINAGE & 1 else 7)
+    if log is not None:
+        log_collected(s, goods_before, food_before, food_dice, got)
     # Feed: each city eats 1 food; each unfed city is one Famine point.
     cities = s.cities[p]
+    missing = 0
     if food >= cities:
         food -= cities
     else:
-        s.disasters[p] += cities - food
+        missing = cities - food
+        s.disasters[p] += missing
         food = 0
     s.food[p] = food
+    if log is not None:
+        log_fed(s, cities, missing)
     resolve_disasters(s)

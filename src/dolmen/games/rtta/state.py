@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from dolmen.engine.core import CHANCE, JSON, Result, State
+from dolmen.engine.events import Event
 from dolmen.games.rtta import actions as texts
 from dolmen.games.rtta import steps
 from dolmen.games.rtta.actions import Action
@@ -186,6 +187,7 @@ class RttaState(State):
         "goods",
         "has_trade",
         "in_play",
+        "log",
         "offer",
         "offers",
         "players",
@@ -231,6 +233,7 @@ class RttaState(State):
         self.offer: tuple[int, tuple[int, ...]] | None = None
         self.trade_cache: TradeActions | None = None
         self.step = steps.ROLL
+        self.log: list[Event] | None = None
         start_turn(self)
 
     # -- flow -------------------------------------------------------------------------------------------
@@ -258,6 +261,9 @@ class RttaState(State):
         if step == _OVER:
             return ()
         return _SEAT_ACTORS[self.active]
+
+    def activity(self) -> str:
+        return steps.ACTIVITIES[self.step]
 
     # -- actions ----------------------------------------------------------------------------------------
     def legal_actions(self, seat: int) -> Sequence[Action]:
@@ -341,6 +347,7 @@ class RttaState(State):
         other.offer = self.offer
         other.swaps = self.swaps
         other.trade_cache = self.trade_cache  # immutable while this state's boards do not change
+        other.log = None
         return other
 
     def view(self, seat: int | None) -> dict[str, JSON]:

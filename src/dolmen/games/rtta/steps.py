@@ -46,6 +46,22 @@ STEP_NAMES: Final = (
     "over",
 )
 STEP_BY_NAME: Final = {name: step for step, name in enumerate(STEP_NAMES)}
+ACTIVITIES: Final = (
+    "preserve",
+    "roll",
+    "reroll",
+    "leadership",
+    "roll",
+    "food_or_workers",
+    "smithing",
+    "build",
+    "trade",
+    "answer",
+    "buy",
+    "discard",
+    "over",
+)
+""":meth:`State.activity` per step: what the acting seats (or chance) are doing; both rolls are ``roll``."""
 
 BRONZE_STAGES: Final = (BUILD, BUY, DISCARD)
 BRONZE_TRADE_STAGES: Final = (TRADE, BUILD, BUY, DISCARD)

@@ -16,9 +16,11 @@ from collections.abc import Iterator, Sequence
 from operator import mul, sub
 from typing import TYPE_CHECKING, Any, overload
 
+from dolmen.engine.events import Event
 from dolmen.games.rtta import steps
 from dolmen.games.rtta.actions import ACCEPT, DECLINE, END_TRADE, Action
-from dolmen.games.rtta.components import GOOD_MAX, GOOD_TYPES, MAX_FOOD, MAX_OFFERS
+from dolmen.games.rtta.components import GOOD_MAX, GOOD_NAMES, GOOD_TYPES, MAX_FOOD, MAX_OFFERS
+from dolmen.games.rtta.log import log_offer
 
 if TYPE_CHECKING:
     from dolmen.games.rtta.state import RttaState
@@ -237,6 +239,8 @@ def _continue_trade(s: RttaState) -> None:
 
 
 def apply_offer(s: RttaState, action: Action) -> None:
+    if s.log is not None:
+        log_offer(s, action[1], action[2])
     s.offer = (action[1], action[2])
     s.step = steps.ANSWER
 
@@ -245,6 +249,10 @@ def apply_answer(s: RttaState, action: Action) -> None:
     """The offered seat accepts (the transfer happens) or declines (nothing changes); the offer counts."""
     assert s.offer is not None
     seat, vector = s.offer
+    if s.log is not None:
+        s.log.append(
+            Event("offer_" + ("accepted" if action == ACCEPT else "declined"), {"seat": seat, "from_seat": s.active})
+        )
     if action == ACCEPT:
         p = s.active
         s.food[p] -= vector[0]
@@ -258,6 +266,8 @@ def apply_answer(s: RttaState, action: Action) -> None:
     s.step = steps.TRADE
     if s.offers >= MAX_OFFERS:
         # [ruling] a trade step holds at most 5 offers; then it ends (ship swaps left unused too)
+        if s.log is not None:
+            s.log.append(Event("offers_exhausted", {"seat": s.active, "offers": MAX_OFFERS}))
         s.trade_cache = None
         s.next_stage()
     elif action == ACCEPT:
@@ -271,9 +281,14 @@ def apply_swap(s: RttaState, action: Action) -> None:
     goods[action[1]] -= 1
     goods[action[2]] += 1
     s.swaps -= 1
+    if s.log is not None:
+        args = {"seat": s.active, "give": GOOD_NAMES[action[1]], "get": GOOD_NAMES[action[2]], "swaps_left": s.swaps}
+        s.log.append(Event("swapped", args))
     s.trade_cache = None
     _continue_trade(s)
 
 
 def apply_end_trade(s: RttaState, action: Action) -> None:
+    if s.log is not None:
+        s.log.append(Event("trade_ended", {"seat": s.active}))
     s.next_stage()
