@@ -15,6 +15,7 @@ from dolmen.games.rtta.components import (
     CITIES,
     CLOTH,
     ENGINEERING,
+    ENGINEERING_WORKERS,
     MAX_SHIPS,
     SHIPPING,
     STONE,
@@ -78,7 +79,7 @@ def _lose_workers(s: RttaState) -> None:
     s.workers = 0
 
 
-def build_actions(s: RttaState) -> list[Action]:
+def build_actions(s: RttaState) -> tuple[Action, ...]:
     """``end build``, each ``build TARGET N`` the workers allow, ``engineer N``, ``ship``."""
     p = s.active
     actions: list[Action] = [END_BUILD]
@@ -96,7 +97,7 @@ def build_actions(s: RttaState) -> list[Action]:
         actions.extend(_ENGINEER[1 : stone + 1])
     if can_build_ship(s, p):
         actions.append(SHIP)
-    return actions
+    return tuple(actions)
 
 
 def apply_build(s: RttaState, action: Action) -> None:
@@ -138,9 +139,10 @@ def _log_build(s: RttaState, target: int, n: int) -> None:
 def apply_engineer(s: RttaState, action: Action) -> None:
     """Engineering: each stone turned in gives 3 workers (seed 002, Table 3)."""
     s.goods[s.active][STONE] -= action[1]
-    s.workers += 3 * action[1]
+    s.workers += ENGINEERING_WORKERS * action[1]
     if s.log is not None:
-        s.log.append(Event("engineered", {"seat": s.active, "stone": action[1], "workers": 3 * action[1]}))
+        args = {"seat": s.active, "stone": action[1], "workers": ENGINEERING_WORKERS * action[1]}
+        s.log.append(Event("engineered", args))
 
 
 def apply_ship(s: RttaState, action: Action) -> None:

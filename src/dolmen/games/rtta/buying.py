@@ -99,7 +99,7 @@ def payments(masks: tuple[int, ...], values: list[int], need: int, food: int, ra
     return found
 
 
-def buy_actions(s: RttaState) -> list[Action]:
+def buy_actions(s: RttaState) -> tuple[Action, ...]:
     """``end buy`` and every undominated way to buy each affordable development not owned yet."""
     p = s.active
     devs = s.devs[p]
@@ -119,7 +119,7 @@ def buy_actions(s: RttaState) -> list[Action]:
         if found is None:
             found = by_cost[cost] = payments(masks, values, cost - coins, food, rate)
         actions.extend([("buy", dev, mask, f) for mask, f in found])
-    return actions
+    return tuple(actions)
 
 
 def enter_buy(s: RttaState) -> bool:

@@ -11,6 +11,7 @@ from dolmen.engine.events import Event
 from dolmen.games.rtta import steps
 from dolmen.games.rtta.actions import Action
 from dolmen.games.rtta.components import (
+    DISASTERS,
     GREAT_WALL,
     GREAT_WALL_TARGET,
     IRRIGATION,
@@ -19,6 +20,7 @@ from dolmen.games.rtta.components import (
     RELIGION,
     SKULL,
     SMITHING,
+    SMITHING_POINTS,
     SPEARHEADS,
 )
 from dolmen.games.rtta.log import DISASTER_NAMES
@@ -26,9 +28,9 @@ from dolmen.games.rtta.log import DISASTER_NAMES
 if TYPE_CHECKING:
     from dolmen.games.rtta.state import RttaState
 
-DROUGHT, PESTILENCE, INVASION = 2, 3, 4
-REVOLT = 5
-"""Skulls for each disaster; Revolt at 5 or more."""
+DROUGHT, PESTILENCE, INVASION, REVOLT = (row[0] for row in DISASTERS)
+_DROUGHT_POINTS, _PESTILENCE_POINTS, _INVASION_POINTS, _ = (row[2] for row in DISASTERS)
+"""Skulls for each disaster (seed 002, Table 2); Revolt at 5 or more."""
 _GREAT_WALL_BOXES = MONUMENT_BOXES[GREAT_WALL]
 
 
@@ -55,14 +57,14 @@ def resolve_disasters(s: RttaState) -> None:
             )
         if skulls == DROUGHT:
             if not devs[p] >> IRRIGATION & 1:
-                _lose_points(s, p, 2, "drought")
+                _lose_points(s, p, _DROUGHT_POINTS, "drought")
             elif log is not None:
                 log.append(Event("protected", {"seat": p, "disaster": "drought", "by": "irrigation"}))
         elif skulls == PESTILENCE:
             # Solo: Pestilence hits the player unless they own Medicine; otherwise each opponent without it.
             for o in [p] if s.solo else [o for o in range(s.players) if o != p]:
                 if not devs[o] >> MEDICINE & 1:
-                    _lose_points(s, o, 3, "pestilence")
+                    _lose_points(s, o, _PESTILENCE_POINTS, "pestilence")
                 elif log is not None:
                     log.append(Event("protected", {"seat": o, "disaster": "pestilence", "by": "medicine"}))
         elif skulls == INVASION:
@@ -72,12 +74,12 @@ def resolve_disasters(s: RttaState) -> None:
                     _log_turned(s, "invasion", "smithing")
                 victims = invaded_opponents(s)
                 for o in victims:
-                    _lose_points(s, o, 4, "invasion")
+                    _lose_points(s, o, _INVASION_POINTS, "invasion")
                 if victims and s.goods[p][SPEARHEADS]:
                     s.step = steps.SMITHING
                     return
             elif not has_great_wall(s, p):
-                _lose_points(s, p, 4, "invasion")
+                _lose_points(s, p, _INVASION_POINTS, "invasion")
             elif log is not None:
                 log.append(Event("protected", {"seat": p, "disaster": "invasion", "by": "great-wall"}))
         elif devs[p] >> RELIGION & 1:
@@ -136,8 +138,8 @@ def apply_spearheads(s: RttaState, action: Action) -> None:
     s.goods[s.active][SPEARHEADS] -= spent
     victims = invaded_opponents(s)
     for o in victims:
-        s.disasters[o] += 2 * spent
+        s.disasters[o] += SMITHING_POINTS * spent
     if s.log is not None:
-        args = {"seat": s.active, "spearheads": spent, "victim_seats": victims, "points": 2 * spent}
+        args = {"seat": s.active, "spearheads": spent, "victim_seats": victims, "points": SMITHING_POINTS * spent}
         s.log.append(Event("spearheads_spent", args))
     s.next_stage()

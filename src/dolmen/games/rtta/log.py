@@ -14,6 +14,8 @@ from dolmen.engine.events import Event
 from dolmen.games.rtta.components import (
     COINS,
     DEVELOPMENT_NAMES,
+    DISASTERS,
+    FACE_GOODS,
     FACE_NAMES,
     FACES,
     FOOD3,
@@ -34,7 +36,7 @@ if TYPE_CHECKING:
 
     from dolmen.games.rtta.state import RttaState
 
-DISASTER_NAMES = {2: "drought", 3: "pestilence", 4: "invasion", 5: "revolt"}
+DISASTER_NAMES = {row[0]: row[1] for row in DISASTERS}
 """A disaster's name by the skulls showing (5 or more: Revolt), seed 002 Table 2."""
 
 
@@ -51,7 +53,7 @@ def log_collected(s: RttaState, goods_before: list[int], food_before: int, food_
 
     assert s.log is not None
     p, dice, log = s.active, s.dice, s.log
-    units = dice[GOODS] + 2 * dice[SKULL]
+    units = FACE_GOODS[GOODS] * dice[GOODS] + FACE_GOODS[SKULL] * dice[SKULL]
     log.append(
         Event(
             "collected",

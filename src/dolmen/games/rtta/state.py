@@ -49,6 +49,7 @@ from dolmen.games.rtta.components import (
     monuments_in_play,
 )
 from dolmen.games.rtta.disasters import apply_spearheads, smithing_actions
+from dolmen.games.rtta.reasons import illegal_reason
 from dolmen.games.rtta.rolling import (
     PRESERVATION_CHOICES,
     apply_food,
@@ -282,9 +283,13 @@ class RttaState(State):
     def action_text(action: Any) -> str:
         return texts.action_text(action)
 
-    @staticmethod
-    def parse_action(text: str) -> Action:
-        return texts.parse_action(text)
+    def parse_action(self, text: str) -> Action:  # type: ignore[override]
+        """Parse a text form (:func:`dolmen.games.rtta.actions.parse_action`); dice named by position (``keep 1
+        3``) are read against this state's dice."""
+        return texts.parse_action(text, self.dice, self.solo)
+
+    def illegal_reason(self, seat: int, action: Any) -> str:
+        return illegal_reason(self, seat, action)
 
     # -- chance -----------------------------------------------------------------------------------------
     def chance_outcomes(self) -> list[tuple[Any, float]]:

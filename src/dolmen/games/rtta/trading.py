@@ -37,7 +37,7 @@ class OfferSpace:
 
     __slots__ = ("_strides", "_zero", "count", "highs", "lows", "seat")
 
-    def __init__(self, seat: int, lows: list[int], highs: list[int], count: int) -> None:
+    def __init__(self, seat: int, lows: tuple[int, ...], highs: tuple[int, ...], count: int) -> None:
         self.seat, self.lows, self.highs, self.count = seat, lows, highs, count
         self._strides: list[int] | None = None
         self._zero = 0
@@ -68,7 +68,11 @@ class OfferSpace:
 
     def __contains__(self, vector: tuple[int, ...]) -> bool:
         lows, highs = self.lows, self.highs
-        return any(vector) and all(-lows[i] <= vector[i] <= highs[i] for i in range(6))
+        return (
+            all(type(v) is int for v in vector)
+            and any(vector)
+            and all(-lows[i] <= vector[i] <= highs[i] for i in range(6))
+        )
 
 
 def _offer_space(seat: int, mine: list[int], my_room: list[int], theirs: list[int]) -> OfferSpace:
@@ -98,7 +102,7 @@ def _offer_space(seat: int, mine: list[int], my_room: list[int], theirs: list[in
     hc = mc if mc < hc else hc
     hx = mx if mx < hx else hx
     count = (lf + hf + 1) * (lw + hw + 1) * (ls + hs + 1) * (lp + hp + 1) * (lc + hc + 1) * (lx + hx + 1) - 1
-    return OfferSpace(seat, [lf, lw, ls, lp, lc, lx], [hf, hw, hs, hp, hc, hx], count)
+    return OfferSpace(seat, (lf, lw, ls, lp, lc, lx), (hf, hw, hs, hp, hc, hx), count)
 
 
 def offer_spaces(s: RttaState) -> list[OfferSpace]:
@@ -137,7 +141,7 @@ class TradeActions(Sequence[Action]):
 
     __slots__ = ("fixed", "spaces", "total")
 
-    def __init__(self, fixed: list[Action], spaces: list[OfferSpace]) -> None:
+    def __init__(self, fixed: tuple[Action, ...], spaces: tuple[OfferSpace, ...]) -> None:
         self.fixed = fixed
         self.spaces = spaces
         self.total = len(fixed) + sum(space.count for space in spaces)
@@ -151,7 +155,7 @@ class TradeActions(Sequence[Action]):
     def __getitem__(self, index: slice) -> Sequence[Action]: ...
     def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
         if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(self.total))]
+            return tuple(self[i] for i in range(*index.indices(self.total)))
         if index < 0:
             index += self.total
         if not 0 <= index < self.total:
@@ -213,7 +217,7 @@ def trade_actions(s: RttaState) -> TradeActions:
     cached = s.trade_cache
     if cached is not None and s.offers < MAX_OFFERS:
         return cached
-    actions = TradeActions([END_TRADE, *swap_actions(s)], offer_spaces(s))
+    actions = TradeActions((END_TRADE, *swap_actions(s)), tuple(offer_spaces(s)))
     s.trade_cache = actions if s.offers < MAX_OFFERS else None
     return actions
 
