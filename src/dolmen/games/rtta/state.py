@@ -214,11 +214,7 @@ class RttaState(State):
         self.in_play = monuments_in_play(self.edition, players)
         self.available = (True,) * CITIES + self.in_play
         self.build_rows = build_rows(self.available)
-        self.stages: tuple[int, ...]
-        if self.edition.is_late:
-            self.stages = steps.LATE_STAGES
-        else:
-            self.stages = steps.BRONZE_TRADE_STAGES if self.has_trade else steps.BRONZE_STAGES
+        self.stages: tuple[int, ...] = steps.stages(self.edition.is_late, self.has_trade)
         self.round = 1
         self.active = 0
         self.food = [START_FOOD] * players
