@@ -187,3 +187,36 @@ def test_the_end_of_the_game_is_told_with_the_scores() -> None:
     names = [name for name, _ in told]
     assert names[-3:] == ["game_ended_rounds", "final_score", "winner"]
     assert told[-2][1]["total"] == 0 and told[-1][1]["seats"] == [0]
+
+
+def _names_in_view(value: Any, key: str = "") -> set[str]:
+    """String values of a view, and the keys of its name-keyed maps (goods, cities, monuments, offers)."""
+    if isinstance(value, dict):
+        keyed = key in ("goods", "city_boxes", "monuments", "give", "get")
+        found = set(value) if keyed and all(type(v) is int for v in value.values()) else set()
+        for k, v in value.items():
+            if k not in ("text", "reason"):  # an action's text form; the result's reason in words
+                found |= _names_in_view(v, k)
+        return found
+    if isinstance(value, list):
+        return set().union(*(_names_in_view(v, key) for v in value)) if value else set()
+    return {value} if isinstance(value, str) else set()
+
+
+@pytest.mark.parametrize("options", [{"edition": "bronze", "trade": True}, {"edition": "late"}])
+def test_every_name_a_view_shows_is_a_catalogue_term(options: dict[str, Any]) -> None:
+    """Renderers translate each name a view shows (faces, goods, cities, monuments, developments, steps)."""
+    rng = random.Random(5)
+    state = GAME.new_state(3, options)
+    seen: set[str] = set()
+    while state.actors():
+        seen |= _names_in_view(state.view(None))
+        actors = state.actors()
+        if actors == (CHANCE,):
+            state.apply_chance(state.sample_chance(rng))
+        else:
+            legal = state.legal_actions(actors[0])
+            state.apply_action(actors[0], legal[rng.randrange(len(legal))])
+    seen |= _names_in_view(state.view(None))
+    for catalogue in CATALOGUES.values():
+        assert seen <= set(catalogue.terms), seen - set(catalogue.terms)
