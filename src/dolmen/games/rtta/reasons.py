@@ -101,21 +101,21 @@ def illegal_reason(s: RttaState, seat: Any, action: Any) -> str:
     text = action_text(action)
     actors = s.actors()
     if not actors:
-        return f"{text!r}: the game is over"
+        return f"{text!r} is not a legal action: the game is over"
     if actors == (CHANCE,):
-        return f"{text!r}: the dice are rolling; nobody acts until they land"
+        return f"{text!r} is not a legal action: the dice are rolling; nobody acts until they land"
     if seat not in actors:
         if s.step == steps.ANSWER:
-            return f"{text!r}: it is not your turn; seat {actors[0]} is answering an offer"
-        return f"{text!r}: it is not your turn; seat {actors[0]} is playing"
+            return f"{text!r} is not a legal action: it is not your turn; seat {actors[0]} is answering an offer"
+        return f"{text!r} is not a legal action: it is not your turn; seat {actors[0]} is playing"
     if not _is_rtta_action(action):
         return f"{text!r} is not a Roll Through the Ages action"
     kind = text if action[0] == "end" else action[0]
     if kind not in _KINDS[s.step]:
-        return f"{text!r}: you are {_DOING[s.step]} now"
+        return f"{text!r} is not a legal action: you are {_DOING[s.step]} now"
     check = _CHECKS.get(action[0])
     reason = check(s, action) if check is not None else None
-    return f"{text!r}: {reason}" if reason else f"{text!r} is not legal now"
+    return f"{text!r} is not a legal action: {reason}" if reason else f"{text!r} is not a legal action now"
 
 
 def _reroll(s: RttaState, action: Any) -> str | None:
