@@ -220,3 +220,15 @@ def test_every_name_a_view_shows_is_a_catalogue_term(options: dict[str, Any]) ->
     seen |= _names_in_view(state.view(None))
     for catalogue in CATALOGUES.values():
         assert seen <= set(catalogue.terms), seen - set(catalogue.terms)
+
+
+def test_a_full_track_and_quarrying_are_told() -> None:
+    """Seed 002 "Collect Goods": a full track takes nothing but the unit still counts; Table 3, Quarrying: one
+    more stone when stone was collected."""
+    s = setup(new(2), 0, devs=["quarrying"], goods={"wood": 8})
+    told = events(s, "roll goods goods skull", "keep")
+    assert ("good_wasted", {"seat": 0, "good": "wood", "count": 1}) in told
+    assert ("collected_good", {"seat": 0, "good": "stone", "count": 1}) in told
+    assert ("collected_good", {"seat": 0, "good": "cloth", "count": 1}) in told
+    assert ("quarrying", {"seat": 0, "good": "stone", "count": 1}) in told
+    assert s.goods[0][:4] == [8, 2, 1, 1]

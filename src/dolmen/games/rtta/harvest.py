@@ -76,7 +76,9 @@ def collect(s: RttaState, food_dice: int) -> None:
     )
     s.coins = dice[COINS] * (COINAGE_COINS if devs >> COINAGE & 1 else _COINS_DIE)
     if log is not None:
-        log_collected(s, goods_before, food_before, food_dice, got)
+        from_dice = goods_before[:]
+        collect_goods(from_dice, _GOODS_DIE * dice[GOODS] + _SKULL_DIE * dice[SKULL], False)
+        log_collected(s, goods_before, from_dice, food_before, food_dice, got)
     # Feed: each city eats 1 food; each unfed city is one Famine point.
     cities = s.cities[p]
     missing = 0

@@ -45,12 +45,13 @@ def faces(counts: Sequence[int]) -> list[str]:
     return [FACE_NAMES[face] for face in range(FACES) for _ in range(counts[face])]
 
 
-def log_collected(s: RttaState, goods_before: list[int], food_before: int, food_dice: int, food_got: int) -> None:
+def log_collected(
+    s: RttaState, goods_before: list[int], from_dice: list[int], food_before: int, food_dice: int, food_got: int
+) -> None:
     """What the dice gave: food, goods one good at a time (and what full tracks lost), Quarrying, workers, coins.
 
-    ``food_got`` is the food the dice show (Agriculture included) before the cap of 15."""
-    from dolmen.games.rtta.harvest import collect_goods
-
+    ``from_dice`` are the goods tracks as the dice alone left them (without Quarrying); ``food_got`` is the food
+    the dice show (Agriculture included) before the cap of 15."""
     assert s.log is not None
     p, dice, log = s.active, s.dice, s.log
     units = FACE_GOODS[GOODS] * dice[GOODS] + FACE_GOODS[SKULL] * dice[SKULL]
@@ -71,8 +72,6 @@ def log_collected(s: RttaState, goods_before: list[int], food_before: int, food_
     )
     if food_before + food_got > MAX_FOOD:
         log.append(Event("food_wasted", {"seat": p, "count": food_before + food_got - MAX_FOOD}))
-    from_dice = goods_before[:]
-    collect_goods(from_dice, units, False)
     rounds, extra = divmod(units, GOOD_TYPES)
     for g in range(GOOD_TYPES):
         got = from_dice[g] - goods_before[g]
