@@ -68,7 +68,8 @@ def enter_build(s: RttaState) -> bool:
     if has_build_decision(s):
         s.step = BUILD
         return True
-    _lose_workers(s)
+    if s.workers:  # inlined _lose_workers: this runs at every turn of every playout
+        _lose_workers(s)
     return False
 
 
