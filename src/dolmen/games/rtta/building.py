@@ -68,7 +68,7 @@ def enter_build(s: RttaState) -> bool:
     if has_build_decision(s):
         s.step = BUILD
         return True
-    if s.workers:  # inlined _lose_workers: this runs at every turn of every playout
+    if s.workers:  # no call when none are left: this runs at every turn of every playout
         _lose_workers(s)
     return False
 
@@ -115,7 +115,8 @@ def apply_build(s: RttaState, action: Action) -> None:
     if s.log is not None:
         _log_build(s, target, n)
     if not has_build_decision(s):
-        _lose_workers(s)
+        if s.workers:
+            _lose_workers(s)
         s.next_stage()
 
 
@@ -155,7 +156,8 @@ def apply_ship(s: RttaState, action: Action) -> None:
     if s.log is not None:
         s.log.append(Event("ship_built", {"seat": p, "ships": s.ships[p]}))
     if not has_build_decision(s):
-        _lose_workers(s)
+        if s.workers:
+            _lose_workers(s)
         s.next_stage()
 
 
