@@ -111,7 +111,8 @@ def illegal_reason(state: StoneAgeState, seat: int, action: Any) -> str:
     except Exception:  # an unhashable or foreign value has no text form
         return f"{action!r} is not a Stone Age action"
     kind = action[0]
-    if kind not in {legal[0] for legal in state.legal_actions(seat)}:
+    legal: Any = state.legal_actions(seat)
+    if kind not in {other[0] for other in legal}:
         return f"you cannot {VERBS.get(kind, 'do that')} now: you are {DOING[state.step]}"
     match kind:
         case act.PLACE:
