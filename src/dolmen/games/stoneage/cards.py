@@ -30,10 +30,9 @@ from dolmen.games.stoneage.components import (
     NRES,
     RESOURCE_NAMES,
     TOOL_TILES,
-    location_name,
     raise_tool,
 )
-from dolmen.games.stoneage.log import goods_names, note
+from dolmen.games.stoneage.log import goods_names, note, place
 from dolmen.games.stoneage.payments import any_goods, exact_payments
 from dolmen.games.stoneage.steps import (
     DICE_FOR_ALL,
@@ -68,7 +67,7 @@ def buy_card(state: StoneAgeState, counts: tuple[int, ...]) -> None:
     resolution.pay_goods(state, state.turn, counts)
     if state.log is not None:
         card = CARDS[state.display[state.target - FIRST_CARD]].id
-        location = location_name(state.target)
+        location = place(state.target)
         note(state, "card_bought", seat=state.turn, card=card, location=location, paid=goods_names(counts))
     take_card(state)
 

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any, Final
 
 from dolmen.games.stoneage import hooks, placement, purchases, resolution, scoring
 from dolmen.games.stoneage.actions import FEED, PENALTY_ACTION
-from dolmen.games.stoneage.components import BUILDINGS, CARDS, FIRST_CARD, FIRST_STACK, FOOD, NRES, location_name
-from dolmen.games.stoneage.log import card_drawn, goods_names, note
+from dolmen.games.stoneage.components import BUILDINGS, CARDS, FIRST_CARD, FIRST_STACK, FOOD, NRES
+from dolmen.games.stoneage.log import card_drawn, goods_names, note, place
 from dolmen.games.stoneage.module_components import FIRST_ANIMAL
 from dolmen.games.stoneage.payments import exact_payments
 from dolmen.games.stoneage.steps import (
@@ -173,7 +173,7 @@ def apply_reveal(state: StoneAgeState, identity: int) -> None:
         if code < STACK_REVEAL:
             state.display[code] = identity
             if state.log is not None:
-                note(state, "card_revealed", card=CARDS[identity].id, location=location_name(FIRST_CARD + code))
+                note(state, "card_revealed", card=CARDS[identity].id, location=place(FIRST_CARD + code))
         else:
             seat = code - HAND_REVEAL
             state.hands[seat] = (*state.hands[seat], identity)
@@ -184,7 +184,7 @@ def apply_reveal(state: StoneAgeState, identity: int) -> None:
         state.pool_size -= 1
         state.stack_top[code - STACK_REVEAL] = identity
         if state.log is not None:
-            location = location_name(FIRST_STACK + code - STACK_REVEAL)
+            location = place(FIRST_STACK + code - STACK_REVEAL)
             note(state, "building_revealed", building=BUILDINGS[identity].id, location=location)
     if state.reveals:
         return

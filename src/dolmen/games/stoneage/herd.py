@@ -24,13 +24,12 @@ from dolmen.games.stoneage.actions import HERD, MAMMOTH, REWARD_BOTTOM, REWARD_T
 from dolmen.games.stoneage.components import (
     FOOD,
     GOLD,
-    LOCATION_NAMES,
     MAX_AGRICULTURE,
     MAX_PEOPLE,
     NRES,
     RESOURCE_NAMES,
 )
-from dolmen.games.stoneage.log import note, reward_args
+from dolmen.games.stoneage.log import note, reward_args, zone
 from dolmen.games.stoneage.module_components import (
     AGRICULTURE,
     HERD_ZONES,
@@ -96,14 +95,14 @@ def apply_reveal(state: StoneAgeState, code: int, value: int) -> None:
     if code == HERD_BACK:
         state.herd_next = value
         if state.log is not None:
-            note(state, "herd_next", zone=LOCATION_NAMES[value])
+            note(state, "herd_next", zone=zone(value))
         return
     state.herd_pool[value] -= 1
     state.herd_tile = value
     state.herd_zone = MAMMOTH_TILES[value].zone
     state.herd_next = -1
     if state.log is not None:
-        note(state, "herd_moved", zone=LOCATION_NAMES[state.herd_zone], tile=MAMMOTH_TILES[value].id)
+        note(state, "herd_moved", zone=zone(state.herd_zone), tile=MAMMOTH_TILES[value].id)
 
 
 def round_reveals(state: StoneAgeState) -> list[int]:

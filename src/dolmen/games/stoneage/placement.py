@@ -24,9 +24,8 @@ from dolmen.games.stoneage.components import (
     RESOURCE_SITES,
     SITE_CAPACITY,
     TOOLMAKER,
-    location_name,
 )
-from dolmen.games.stoneage.log import note
+from dolmen.games.stoneage.log import note, place
 from dolmen.games.stoneage.steps import CHOOSE_LOCATION, PLACE_PEOPLE
 
 if TYPE_CHECKING:
@@ -112,7 +111,7 @@ def apply_place(state: StoneAgeState, action: tuple[int, int, int]) -> None:
     _, loc, count = action
     seat = state.turn
     if state.log is not None:
-        note(state, "placed", seat=seat, location=location_name(loc), people=count)
+        note(state, "placed", seat=seat, location=place(loc), people=count)
     if loc >= IGLOO:
         hooks.place(state, seat, loc)
     else:

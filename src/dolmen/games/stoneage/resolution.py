@@ -33,9 +33,8 @@ from dolmen.games.stoneage.components import (
     SITE_RESOURCE,
     TOOL_TILES,
     TOOLMAKER,
-    location_name,
 )
-from dolmen.games.stoneage.log import goods_names, note
+from dolmen.games.stoneage.log import goods_names, note, place
 from dolmen.games.stoneage.module_components import deck_card_id
 from dolmen.games.stoneage.payments import can_pay, flexible_payments
 from dolmen.games.stoneage.steps import (
@@ -85,7 +84,7 @@ def legal_locations(state: StoneAgeState) -> list[Any]:
 def apply_resolve(state: StoneAgeState, action: tuple[int, int]) -> None:
     loc = action[1]
     if state.log is not None:
-        note(state, "resolved", seat=state.turn, location=location_name(loc))
+        note(state, "resolved", seat=state.turn, location=place(loc))
     if loc >= MERCHANT:
         hooks.resolve(state, loc)
         return
@@ -155,7 +154,7 @@ def note_roll(state: StoneAgeState, faces: tuple[int, ...]) -> None:
     if state.roll_res >= 0:
         resource = RESOURCE_NAMES[state.roll_res]
         if state.gather_site >= 0:
-            site = location_name(state.gather_site)
+            site = place(state.gather_site)
             note(state, "gathering_rolled", seat=seat, location=site, resource=resource, dice=dice, total=sum(dice))
         else:
             note(state, "card_dice_rolled", seat=seat, resource=resource, dice=dice, total=sum(dice))
@@ -280,7 +279,7 @@ def take_building(state: StoneAgeState, counts: tuple[int, ...]) -> None:
     tile = state.stack_top[stack]
     points = pay_goods(state, seat, counts)
     if state.log is not None:
-        building, location = BUILDINGS[tile].id, location_name(state.target)
+        building, location = BUILDINGS[tile].id, place(state.target)
         paid = goods_names(counts)
         note(state, "building_bought", seat=seat, building=building, location=location, paid=paid, points=points)
     if state.modular:
@@ -312,5 +311,5 @@ def apply_pay(state: StoneAgeState, action: tuple[int, tuple[int, ...]]) -> None
 
 def apply_decline(state: StoneAgeState, action: tuple[int]) -> None:
     if state.log is not None:
-        note(state, "declined", seat=state.turn, location=location_name(state.target))
+        note(state, "declined", seat=state.turn, location=place(state.target))
     next_resolver(state)
