@@ -88,6 +88,26 @@ VERBS: Final = {
 }
 
 
+STEP_ACTIONS: Final = (
+    {act.PLACE},
+    {act.RESOLVE},
+    {act.TOOLS},
+    {act.PAY, act.BARTER, act.DECLINE},
+    {act.BUY, act.PAY, act.BARTER, act.DECLINE},
+    {act.TAKE},
+    {act.PICK},
+    {act.FEED, act.PENALTY},
+    {act.JEWELS},
+    {act.TAME},
+    {act.BUY, act.DECLINE},
+    {act.WINTER, act.SKIP},
+    {act.INSULATE, act.SKIP},
+    {act.DRAW, act.SKIP},
+    {act.REWARD},
+)
+"""The kinds of action each decision step takes."""
+
+
 def place_name(loc: int) -> str:
     """``the field``, ``card 2``, ``building stack 1``."""
     name = location_name(loc)
@@ -111,8 +131,7 @@ def illegal_reason(state: StoneAgeState, seat: int, action: Any) -> str:
     except Exception:  # an unhashable or foreign value has no text form
         return f"{action!r} is not a Stone Age action"
     kind = action[0]
-    legal: Any = state.legal_actions(seat)
-    if kind not in {other[0] for other in legal}:
+    if kind not in STEP_ACTIONS[state.step]:
         return f"you cannot {VERBS.get(kind, 'do that')} now: you are {DOING[state.step]}"
     match kind:
         case act.PLACE:
