@@ -143,17 +143,29 @@ def finish(state: StoneAgeState, reason: str) -> None:
     if state.log is not None:
         note(state, "game_ended", reason=END_NAMES[reason], round=state.round)
         for seat in range(state.players):
-            parts = scoring.breakdown(state, seat)
-            note(
-                state,
-                "final_score",
-                seat=seat,
-                points=parts["points"],
-                culture=parts["culture"]["points"],
-                multipliers=sum(m["points"] for m in parts["multipliers"].values()),
-                goods=parts["goods"],
-                total=parts["total"],
-            )
+            note_final_score(state, seat)
+
+
+def note_final_score(state: StoneAgeState, seat: int) -> None:
+    """Seed 004 "Score final": the culture sets, each figure kind's multiplier, then the total."""
+    parts = scoring.breakdown(state, seat)
+    culture = parts["culture"]
+    note(state, "culture_scored", seat=seat, sets=culture["sets"], points=culture["points"])
+    for figure, part in parts["multipliers"].items():
+        if part["figures"]:
+            note(state, "figures_scored", seat=seat, figure=figure + "s", **part)
+    multipliers = sum(part["points"] for part in parts["multipliers"].values())
+    note(
+        state,
+        "final_score",
+        seat=seat,
+        points=parts["points"],
+        penalties=parts["penalties"],
+        culture=culture["points"],
+        multipliers=multipliers,
+        goods=parts["goods"],
+        total=parts["total"],
+    )
 
 
 def apply_reveal(state: StoneAgeState, identity: int) -> None:
