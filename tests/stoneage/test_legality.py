@@ -11,7 +11,7 @@ import pytest
 
 from dolmen.engine import IllegalStep, random_playout
 from dolmen.games.stoneage.steps import ACTIVITIES
-from tests.stoneage.helpers import act, legal, module_game, new_game, set_goods
+from tests.stoneage.helpers import act, legal, module_game, new_game, roll, set_goods, set_tools
 from tests.stoneage.walks import GAME, walk
 
 
@@ -134,3 +134,14 @@ def test_activity_names_are_stable_and_cover_every_step() -> None:
     assert {"place", "resolve", "roll", "reveal", "pay_card", "buy_building", "feed"} <= seen | {"feed"}
     assert GAME.new_state(2).activity() == "reveal"
     assert random_playout(GAME.new_state(3), random.Random(2)).activity() == "over"
+
+
+def test_tools_one_does_not_have() -> None:
+    """Rules page: a gathering roll may add unused tool tiles, each whole, once per round."""
+    state = new_game(2)
+    act(state, "place forest 2", "place hunting 3", "place hut", "place field", "place hunting 1", "place quarry 1")
+    set_tools(state, 0, 2)
+    act(state, "resolve forest")
+    roll(state, 1, 2)
+    assert state.activity() == "tools"
+    assert reason(state, "tools 3") == "your unused tool tiles: 2; your one-use tools: none"

@@ -24,6 +24,7 @@ from dolmen.games.stoneage.components import (
     IGLOO,
     MERCHANT,
     NLOC,
+    ONE_USE_VALUE,
     RESOURCE_SITES,
     SITE_CAPACITY,
     TOOLMAKER,
@@ -144,6 +145,11 @@ def illegal_reason(state: StoneAgeState, seat: int, action: Any) -> str:
             reason = "an igloo costs wood stone; " + holding(state, seat)
         case act.RESOLVE:
             reason = f"you have nobody on {place_name(action[1])}"
+        case act.TOOLS:
+            reason = tools_reason(state, seat)
+        case act.FEED:
+            missing = state.shortage
+            reason = f"pay the {missing} missing food with exactly {missing} goods you have; {holding(state, seat)}"
         case act.PICK:
             reason = f"no die of the roll shows {action[1]} (dice left: {' '.join(map(str, state.pick_dice))})"
         case _:
@@ -240,3 +246,11 @@ def building_reason(state: StoneAgeState, seat: int, action: Any) -> str:
     if tile.n:
         return f"building {tile.id} takes exactly {tile.n} resources of exactly {tile.k} kinds"
     return f"building {tile.id} takes 1 to 7 resources"
+
+
+def tools_reason(state: StoneAgeState, seat: int) -> str:
+    from dolmen.games.stoneage import resolution
+
+    tiles = " ".join(map(str, resolution.unused_tiles(state, seat))) or "none"
+    once = " ".join(str(ONE_USE_VALUE[card]) for card in state.one_use[seat]) or "none"
+    return f"your unused tool tiles: {tiles}; your one-use tools: {once}"
