@@ -266,5 +266,6 @@ def module_tables(modules: tuple[str, ...]) -> dict[str, Any]:
         doc["drive_off_rewards"] = {str(face + 1): reward_args(r) for face, r in enumerate(DRIVE_OFF_REWARDS)}
     if "igloos" in modules:
         doc["igloos"] = {"count": IGLOOS, "cost": goods(IGLOO_COST), "points": IGLOO_POINTS, "food_saved": IGLOO_FOOD}
-    doc["reward_kinds"] = sorted(set(REWARD_KINDS.values())) if {"mammoths", "animals"} & set(modules) else []
+    if {"mammoths", "animals"} & set(modules):
+        doc["reward_kinds"] = sorted(set(REWARD_KINDS.values()))
     return doc
