@@ -84,7 +84,7 @@ def test_a_table_is_rebuilt_exactly_from_its_steps_at_every_version(name: str) -
     game = get_game(name)
     for seed in range(3):
         players = 2 + seed
-        table = Table(game, players, secret=secret_from_seed(seed), log=False)
+        table = Table(game, players, secret=secret_from_seed(seed))
         rng = random.Random(seed)
         signatures = [table.state.signature()]
         while not table.is_over():
@@ -97,9 +97,11 @@ def test_a_table_is_rebuilt_exactly_from_its_steps_at_every_version(name: str) -
             signatures.append(table.state.signature())
         steps = table.steps()
         for version in range(0, len(steps) + 1, max(1, len(steps) // 25)):
-            again = Table.restore(game, players, table.options, steps[:version], table.secret, log=False)
+            again = Table.restore(game, players, table.options, steps[:version], table.secret)
             assert again.version == version
             assert again.state.signature() == signatures[version]
+            for viewer in (None, *range(players)):  # the log is regenerated, not stored
+                assert again.events(viewer) == [e for e in table.events(viewer) if e["version"] <= version]
         again.advance()  # a rebuilt table draws the same next dice
         assert again.steps() == steps[: again.version]
 
@@ -193,3 +195,30 @@ def test_the_shared_loop_stops_at_a_seat_without_a_policy() -> None:
     assert table.actors() == (0,)  # seat 0 is a person: the loop hands back
     same = [play_game(Pig(), 2, {"target": 10}, 9, [RandomPolicy()] * 2)[1] for _ in range(2)]
     assert same[0] is not None and same[1] is not None and same[0].steps == same[1].steps
+
+
+@pytest.mark.parametrize("name", ["rtta", "stoneage"])
+def test_game_states_have_slots_only_and_clone_copies_every_slot(name: str) -> None:
+    """Issue "One home for each rule": ``State.__slots__ = ()`` lets the games' slots take effect."""
+    game = get_game(name)
+    rng = random.Random(4)
+    options = (
+        {"modules": ["extension", "mammoths", "winter", "animals", "igloos", "new_huts"]} if name == "stoneage" else {}
+    )
+    state = game.new_state(4, options)
+    for _ in range(300):
+        assert not hasattr(state, "__dict__")
+        copy = state.clone()
+        slots = [slot for cls in type(state).__mro__ for slot in getattr(cls, "__slots__", ())]
+        for slot in slots:
+            if slot == "log":
+                assert getattr(copy, slot) is None
+            elif hasattr(state, slot):
+                assert getattr(copy, slot) == getattr(state, slot), slot
+        if state.is_over():
+            break
+        if state.is_chance():
+            state.apply_chance(state.sample_chance(rng))
+        else:
+            legal = state.legal_actions(state.actors()[0])
+            state.apply_action(state.actors()[0], legal[rng.randrange(len(legal))])

@@ -109,7 +109,13 @@ class Game(ABC):
 
 
 class State(ABC):
-    """One point of play. Mutable: ``apply_*`` change it in place; :meth:`clone` gives an independent copy."""
+    """One point of play. Mutable: ``apply_*`` change it in place; :meth:`clone` gives an independent copy.
+
+    Its one slot is ``log``, so that a game's ``__slots__`` take effect: no per-instance dictionary, and a
+    misspelt attribute is an error.
+    """
+
+    __slots__ = ("log",)
 
     game: Game
     players: int

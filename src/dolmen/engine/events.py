@@ -42,14 +42,21 @@ class Event:
         return {"event": self.name, **self.args}
 
 
-def hidden(name: str, args: Mapping[str, JSON], seen_by: tuple[int, ...], public: Mapping[str, JSON]) -> Event:
-    """An event that ``seen_by`` read with ``args`` and everyone else reads as ``name`` with ``public`` args.
+def hidden(
+    name: str,
+    args: Mapping[str, JSON],
+    seen_by: tuple[int, ...],
+    public: Mapping[str, JSON],
+    public_name: str | None = None,
+) -> Event:
+    """An event that ``seen_by`` read as ``name`` with ``args``, and everyone else as ``public_name`` (``name``
+    when not given: then its template must read well without the hidden arguments) with ``public`` args.
 
-    >>> e = hidden("card_drawn", {"seat": 1, "card": "pottery"}, (1,), {"seat": 1})
-    >>> e.for_viewer(1).args["card"], "card" in e.for_viewer(0).args, "card" in e.for_viewer(None).args
-    ('pottery', False, False)
+    >>> e = hidden("card_drawn", {"seat": 1, "card": "pottery"}, (1,), {"seat": 1}, "card_drawn_face_down")
+    >>> e.for_viewer(1).args["card"], e.for_viewer(0).name, "card" in e.for_viewer(None).args
+    ('pottery', 'card_drawn_face_down', False)
     """
-    return Event(name, dict(args), seen_by, Event(name, dict(public)))
+    return Event(name, dict(args), seen_by, Event(public_name or name, dict(public)))
 
 
 __all__ = ["Event", "hidden"]

@@ -188,7 +188,6 @@ class RttaState(State):
         "goods",
         "has_trade",
         "in_play",
-        "log",
         "offer",
         "offers",
         "players",

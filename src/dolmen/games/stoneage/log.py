@@ -53,7 +53,7 @@ def card_drawn(state: StoneAgeState, seat: int, card: str) -> None:
     if state.open_cards:
         log.append(Event("card_drawn", {"seat": seat, "card": card}))
     else:
-        log.append(hidden("card_drawn", {"seat": seat, "card": card}, (seat,), {"seat": seat}))
+        log.append(hidden("card_drawn", {"seat": seat, "card": card}, (seat,), {"seat": seat}, "card_drawn_face_down"))
 
 
 def goods_names(counts: tuple[int, ...]) -> list[str]:

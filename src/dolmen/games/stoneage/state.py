@@ -103,7 +103,7 @@ class StoneAgeState(State):
         *("display", "end_reason", "game", "hands", "modules", "nstacks", "occupancy", "one_use", "open_cards"),
         *("people", "pick_dice", "pick_seat", "placed", "players", "pool", "pool_size", "resources", "reveal_then"),
         *("reveals", "roll_count", "roll_res", "roll_total", "round", "score", "shortage", "stack_left", "stack_top"),
-        *("start", "step", "target", "tool_used", "tools", "turn", "village_cap", "loc_end", "log", "penalties"),
+        *("start", "step", "target", "tool_used", "tools", "turn", "village_cap", "loc_end", "penalties"),
         # the modules (neutral values when off)
         *("animals", "animals_in_deck", "barter", "barter_due", "bartered", "bought", "contest", "gather_site"),
         *("has_animals", "has_extension", "has_herd", "has_huts", "has_igloos", "has_winter", "herd_next"),
@@ -381,4 +381,4 @@ _MODULE_LISTS = (
     "roll_queue",
     "herd_pool",
 )
-_SCALARS = tuple(name for name in StoneAgeState.__slots__ if name not in (*_LISTS, *_MODULE_LISTS, "log"))
+_SCALARS = tuple(name for name in StoneAgeState.__slots__ if name not in (*_LISTS, *_MODULE_LISTS))
