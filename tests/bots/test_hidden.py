@@ -7,8 +7,8 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from dolmen.arena import run_arena
 from dolmen.bots import Budget, MCTSBot
-from dolmen.bots.arena import run_arena
 from tests.bots.cards import HighCard, HighCardState
 
 HISTORIES: list[list[str]] = [[], ["check"], ["bet"], ["check", "bet"]]
