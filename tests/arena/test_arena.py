@@ -70,6 +70,7 @@ def test_elo_ratings_fit_the_pairwise_results() -> None:
     assert even == pytest.approx({"x": 1500.0, "y": 1500.0, "z": 1500.0})
 
 
+@pytest.mark.slow
 def test_mcts_beats_random_clearly_at_pig() -> None:
     report = run_arena(Pig(), "mcts:easy,random", 40, seed=1, workers=1)
     mcts, rand = report["bots"]

@@ -56,6 +56,7 @@ def test_greedy_scores_far_more_than_random_solo() -> None:
     assert greedy > randomly + 25
 
 
+@pytest.mark.slow
 def test_expectimax_beats_greedy_on_shared_seeds() -> None:
     """On 10 shared solo seeds expectimax averages at least 4 points more than greedy (measured on 1,000: see
     docs/bots.md)."""

@@ -126,6 +126,7 @@ def test_greedy_picks_the_better_die_of_a_dice_for_all() -> None:
 
 
 # -- strength and coverage ----------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_greedy_beats_random_play_by_a_wide_margin() -> None:
     """Two-player games on both seats: greedy wins every one, by more than 100 points on average (random play
     scores near zero: it starves and buys little)."""
@@ -163,6 +164,7 @@ def walk_asking(bot: Any, players: int, modules: Sequence[str], seed: int, every
     return asked
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_greedy_answers_every_decision_of_random_games(players: int) -> None:
     """At every decision of random games the greedy rules (no fallback) give a legal action."""
@@ -180,6 +182,7 @@ MODULE_DECISIONS: dict[str, set[int | None]] = {
 """Decisions of a module that its random games surely ask for."""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("modules", [[module] for module in MODULES] + [list(MODULES)])
 def test_greedy_answers_every_decision_with_the_modules(modules: list[str]) -> None:
     """Modules bring decisions the rules do not know (jewels, taming, winter gold, barter, ...): the greedy bot
