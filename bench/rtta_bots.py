@@ -2,7 +2,7 @@
 
 ``fit`` plays solo *Bronze Age* games with a bot, records the board at the end of each turn with the number of
 turns left and the game's final score, and fits, per number of turns left, the weights of
-:mod:`dolmen.bots.rtta_values` by ridge regression (toward the prior of :mod:`dolmen.bots.rtta_weights`) of
+:mod:`dolmen.bots.rtta.values` by ridge regression (toward the prior of :mod:`dolmen.bots.rtta.weights`) of
 ``final score - score at that turn``. It prints the table to paste into ``rtta_weights.py``. ``epsilon`` is
 the share of building and buying decisions taken at random, so that the boards vary beyond the bot's habits.
 
@@ -25,9 +25,9 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 from dolmen.bots import make_bot
-from dolmen.bots.rtta_plan import board_of, features_of
-from dolmen.bots.rtta_values import FEATURES, Scorer
-from dolmen.bots.rtta_weights import PRIOR, SOLO_BRONZE
+from dolmen.bots.rtta.plan import board_of, features_of
+from dolmen.bots.rtta.values import FEATURES, Scorer
+from dolmen.bots.rtta.weights import PRIOR, SOLO_BRONZE
 from dolmen.engine import CHANCE, Action, Game, Policy, chance_rng, play_game, seat_rng
 from dolmen.engine.core import JSON
 from dolmen.games.rtta import RollThroughTheAges, steps

@@ -6,12 +6,12 @@
 
 The first form prints the greedy bot's time per decision, the MCTS search's iterations per second at a
 four-player placement and how many iterations ``mcts:hard`` reaches in its timed second. The second plays a
-greedy bot with changed :class:`dolmen.bots.stoneage_values.Weights` against three default greedy bots (four
+greedy bot with changed :class:`dolmen.bots.stoneage.values.Weights` against three default greedy bots (four
 players, seats rotated, paired dice) and prints its win rate and mean score lead: how the default weights were
 chosen (a variant that wins clearly more than 25% is better). The third plays four-player greedy games, records
-every seat's :func:`dolmen.bots.stoneage_worth.position_terms` at the start of each round with the estimated
+every seat's :func:`dolmen.bots.stoneage.worth.position_terms` at the start of each round with the estimated
 rounds left, and fits per rounds left (rounded) the weights of the terms that best forecast the final score
-(ridge regression toward plain sums): it prints the table of :mod:`dolmen.bots.stoneage_projection`, with how
+(ridge regression toward plain sums): it prints the table of :mod:`dolmen.bots.stoneage.projection`, with how
 well the plain sum and the fit forecast the final score.
 """
 
@@ -24,10 +24,10 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 from dolmen.bots import make_bot
-from dolmen.bots.stoneage_greedy import StoneAgeGreedy
-from dolmen.bots.stoneage_mcts import HORIZON_ROUNDS, GuidedGame, StoneAgeMCTS, placement_candidates
-from dolmen.bots.stoneage_values import Weights, rounds_left
-from dolmen.bots.stoneage_worth import POSITION_TERMS, position_terms
+from dolmen.bots.stoneage.greedy import StoneAgeGreedy
+from dolmen.bots.stoneage.mcts import HORIZON_ROUNDS, Guidance, StoneAgeMCTS, placement_candidates
+from dolmen.bots.stoneage.values import Weights, rounds_left
+from dolmen.bots.stoneage.worth import POSITION_TERMS, position_terms
 from dolmen.engine import CHANCE, chance_rng, play_game, seat_rng
 from dolmen.games.stoneage import StoneAge, StoneAgeState
 from fitting import Sample, r_squared, ridge
@@ -80,14 +80,13 @@ def speeds() -> None:
     bot = make_bot("mcts:400", game="stoneage", timed=False)
     assert isinstance(bot, StoneAgeMCTS)
     candidates = placement_candidates(state, who, legal, 4)
-    guided = GuidedGame(GAME, state.round + HORIZON_ROUNDS)
     started = time.process_time()
-    report = bot.mcts.search(guided, view, candidates, random.Random(0))
+    report = bot.searcher(Guidance(state.round + HORIZON_ROUNDS)).search(GAME, view, candidates, random.Random(0))
     seconds = time.process_time() - started
     print(f"mcts: {report.iterations / seconds:.0f} iterations per CPU second at a 4-player placement (round 5)")
     hard = make_bot("mcts:hard", game="stoneage", timed=True)
     assert isinstance(hard, StoneAgeMCTS)
-    report = hard.mcts.search(guided, view, candidates, random.Random(0))
+    report = hard.searcher(Guidance(state.round + HORIZON_ROUNDS)).search(GAME, view, candidates, random.Random(0))
     print(f"mcts:hard (timed): {report.iterations} iterations in {report.seconds:.2f} s")
 
 

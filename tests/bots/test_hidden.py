@@ -7,8 +7,10 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+import pytest
+
+from dolmen.arena import run_arena
 from dolmen.bots import Budget, MCTSBot
-from dolmen.bots.arena import run_arena
 from tests.bots.cards import HighCard, HighCardState
 
 HISTORIES: list[list[str]] = [[], ["check"], ["bet"], ["check", "bet"]]
@@ -73,6 +75,7 @@ def test_mcts_calls_with_the_best_card_and_folds_with_the_worst() -> None:
             assert bot.act(HighCard(), worst.view(seat), worst.legal_actions(seat), random.Random(seed)) == "fold"
 
 
+@pytest.mark.slow
 def test_mcts_wins_more_chips_than_random_at_cards() -> None:
     report = run_arena(HighCard(), "mcts:60,random", 400, 5, options={"cards": 5}, workers=1)
     mcts, rand = report["bots"]

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from dolmen.bots import BOTS, LEVELS, BotRegistry, Budget, MCTSBot, RandomBot, make_bot, split_spec
-from dolmen.bots.budget import level_budget
+from dolmen.bots import BOTS, LEVELS, ROSTER, BotRegistry, Budget, MCTSBot, RandomBot, make_bot, split_spec
+from dolmen.bots.search.budget import level_budget
 from dolmen.engine import OptionsError
 from dolmen.engine.driver import Policy
 from tests.engine.toy import Pig
@@ -49,7 +49,9 @@ def test_unknown_bots_and_levels_are_refused_with_the_known_ones() -> None:
         level_budget("0", timed=True)
 
 
-def test_a_game_specific_bot_is_discovered_and_replaces_the_generic_one_for_its_game_only() -> None:
+def test_a_bot_of_the_table_is_imported_on_first_use_and_replaces_the_generic_one_for_its_game_only() -> None:
+    import sys
+
     from tests.bots.plugins import REGISTRY
 
     def generic(level: str | None, *, timed: bool) -> Policy:
@@ -57,12 +59,32 @@ def test_a_game_specific_bot_is_discovered_and_replaces_the_generic_one_for_its_
 
     if "holdat" not in REGISTRY.names():  # generic names only
         REGISTRY.register("holdat", generic)
+    assert REGISTRY.names("pig") == ["holdat"]
     assert isinstance(REGISTRY.make("holdat"), RandomBot)  # no game named: the generic one
-    bot = REGISTRY.make("holdat:15", "pig")  # importing tests/bots/plugins/pig_scripted.py registered it
+    assert REGISTRY.listing("holdat", "pig").summary == "holds at LEVEL"
+    bot = REGISTRY.make("holdat:15", "pig")  # imports tests/bots/plugins/pig_scripted.py now
+    assert "tests.bots.plugins.pig_scripted" in sys.modules
     assert type(bot).__name__ == "HoldAt"
     assert bot.act(Pig(), {"turn": 15}, ["roll", "hold"], random.Random(0)) == "hold"
     assert isinstance(REGISTRY.make("holdat", "rtta"), RandomBot)
     assert REGISTRY.entry("holdat", "pig").game == "pig"
+
+
+def test_the_roster_names_every_bot_module_and_listing_imports_none() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from dolmen.bots import BOTS, ROSTER; BOTS.names('rtta'); BOTS.names('stoneage');"
+        "assert not [m for m in sys.modules if m.startswith(('dolmen.bots.rtta', 'dolmen.bots.stoneage'))]"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+    for (name, game), listing in ROSTER.items():
+        entry = BOTS.entry(name, game)
+        assert (entry.name, entry.game, entry.levels) == (name, game, listing.levels)
+        assert callable(entry.factory)
+    assert BOTS.names("rtta") == ["expectimax", "greedy", "mcts", "random"]
+    assert BOTS.names("stoneage") == ["greedy", "mcts", "random"]
 
 
 def test_a_game_specific_bot_needs_its_game_and_names_cannot_be_taken_twice() -> None:

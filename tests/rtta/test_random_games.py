@@ -101,6 +101,7 @@ def play_checked(players: int, options: dict[str, Any], seed: int, deep_every: i
     assert len(result.scores) == players and result.winners
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("players", "options"), CONFIGS, ids=CONFIG_IDS)
 @pytest.mark.parametrize("chunk", range(4))
 def test_random_games_keep_the_contract(players: int, options: dict[str, Any], chunk: int) -> None:
@@ -110,6 +111,7 @@ def test_random_games_keep_the_contract(players: int, options: dict[str, Any], c
         play_checked(players, options, seed, deep_every=7)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("players", "options"), CONFIGS, ids=CONFIG_IDS)
 @pytest.mark.parametrize("chunk", range(4))
 def test_thousands_of_random_games_end_and_replay(players: int, options: dict[str, Any], chunk: int) -> None:

@@ -48,6 +48,7 @@ def play_and_replay(players: int, modules: list[str], seed: str) -> None:
     assert again.signature() == state.signature()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("module", "players"), ALONE)
 def test_random_games_with_one_module(module: str, players: int) -> None:
     """Hundreds of random games with one module end and replay to the same signature."""
@@ -55,6 +56,7 @@ def test_random_games_with_one_module(module: str, players: int) -> None:
         play_and_replay(players, [module], f"{module}:{players}:{game}")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 @pytest.mark.parametrize("chunk", CHUNKS_ALL)
 def test_random_games_with_every_module(players: int, chunk: int) -> None:
@@ -112,6 +114,7 @@ def check_views(state: StoneAgeState, rng: random.Random) -> None:
         assert GAME.state_from_view(state.view(None), rng).signature() == state.signature()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_walked_games_with_every_module_check_every_step(players: int) -> None:
     """Every invariant, text form and chance list holds at every step, with all modules."""
@@ -119,12 +122,14 @@ def test_walked_games_with_every_module_check_every_step(players: int) -> None:
         walk(players, list(MODULES), 100 * players + game, views=False)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("module", MODULES)
 def test_walked_games_with_one_module_check_every_step(module: str) -> None:
     for game in range(4):
         walk(2 + game % 3, [module], game, views=False)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_views_with_every_module_leak_nothing_and_rebuild(players: int) -> None:
     """Views hide others' hands (the face-down draws among them); the mammoth pile and the deck with its wild
@@ -134,6 +139,7 @@ def test_views_with_every_module_leak_nothing_and_rebuild(players: int) -> None:
     walk(players, list(MODULES), 7 * players + 1, views=True, open_cards=True)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("module", MODULES)
 def test_views_with_one_module_rebuild(module: str) -> None:
     walk(3, [module], 11, views=True, open_cards=True)

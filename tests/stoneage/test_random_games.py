@@ -57,6 +57,7 @@ def check_views(state: StoneAgeState, rng: random.Random) -> None:
         check_invariants(rebuilt)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("chunk", CHUNKS)
 def test_random_games_end_replay_and_keep_invariants(players: int, chunk: int) -> None:
@@ -71,6 +72,7 @@ def test_random_games_end_replay_and_keep_invariants(players: int, chunk: int) -
         assert again.signature() == state.signature()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("chunk", range(2))
 def test_walked_games_check_every_step(players: int, chunk: int) -> None:
@@ -79,6 +81,7 @@ def test_walked_games_check_every_step(players: int, chunk: int) -> None:
         walk(players, 1000 * chunk + game, views=False)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_views_leak_nothing_and_rebuild(players: int) -> None:
     """Each seat's view hides others' hands and rebuilds (state_from_view) into a state with the same view."""

@@ -1,16 +1,15 @@
 """Which bot a ``NAME[:LEVEL]`` spec means, per game.
 
 A bot name has at most one implementation per game plus at most one generic implementation (``game=None``);
-:meth:`BotRegistry.make` prefers the game's own. Game-specific bots live in ``dolmen/bots/<game>_*.py``
-modules that call :func:`dolmen.bots.register_bot` at import time; the default registry imports every such
-module of a game the first time a bot is asked for that game, so adding a bot needs no edit elsewhere.
+:meth:`BotRegistry.make` prefers the game's own. The registry starts from a table (:data:`dolmen.bots.roster.ROSTER`
+for the default one) that names each factory as ``"module:attribute"``; a module is imported the first time one
+of its bots is built, so listing the bots imports none of them.
 """
 
 from __future__ import annotations
 
 import importlib
-import pkgutil
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -30,6 +29,20 @@ class BotFactory(Protocol):
 
 
 @dataclass(frozen=True, slots=True)
+class BotListing:
+    """One row of a registry's table: where the factory lives (``"package.module:attribute"``), the levels it
+    knows and a one-line summary."""
+
+    factory: str
+    levels: tuple[str, ...] = ()
+    summary: str = ""
+
+
+BotTable = Mapping[tuple[str, str | None], BotListing]
+"""``(name, game) -> listing``; ``game=None`` is a generic bot that plays any kernel game."""
+
+
+@dataclass(frozen=True, slots=True)
 class BotEntry:
     name: str
     game: str | None
@@ -46,43 +59,52 @@ def split_spec(spec: str) -> tuple[str, str | None]:
     return name, (level if sep else None)
 
 
-class BotRegistry:
-    """Bot factories by ``(name, game)``; ``game=None`` is a generic bot that plays any kernel game."""
+def load_factory(target: str) -> BotFactory:
+    """The object ``"package.module:attribute"`` names (its module is imported now)."""
+    module, sep, attribute = target.partition(":")
+    if not sep or not module or not attribute:
+        raise ValueError(f"a bot factory is named 'package.module:attribute', not {target!r}")
+    factory: BotFactory = getattr(importlib.import_module(module), attribute)
+    return factory
 
-    def __init__(self, discover_package: str | None = None) -> None:
+
+class BotRegistry:
+    """Bot factories by ``(name, game)``, from a table of listings and from :meth:`register`."""
+
+    def __init__(self, table: BotTable | None = None) -> None:
+        self._listings: dict[tuple[str, str | None], BotListing] = {}
         self._entries: dict[tuple[str, str | None], BotEntry] = {}
-        self._discover_package = discover_package
-        self._discovered: set[str] = set()
+        for (name, game), listing in (table or {}).items():
+            self.register(name, listing.factory, game=game, levels=listing.levels, summary=listing.summary)
 
     def register(
         self,
         name: str,
-        factory: BotFactory,
+        factory: BotFactory | str,
         *,
         game: str | None = None,
         levels: Iterable[str] = (),
         summary: str = "",
     ) -> None:
-        """Add a bot. Registering the same ``(name, game)`` twice is an error (two bots would share a name)."""
+        """Add a bot: its factory, or the factory's ``"module:attribute"`` (imported when first needed).
+        Registering the same ``(name, game)`` twice is an error (two bots would share a name)."""
         if not name or ":" in name or "*" in name or "," in name:
             raise ValueError(f"a bot name has no ':', '*' or ',' and is not empty: {name!r}")
         key = (name, game)
-        if key in self._entries:
+        if key in self._listings:
             where = f"for {game!r}" if game else "as a generic bot"
             raise ValueError(f"bot {name!r} is already registered {where}")
-        self._entries[key] = BotEntry(name, game, factory, tuple(levels), summary)
+        target = factory if isinstance(factory, str) else f"<{getattr(factory, '__qualname__', factory)}>"
+        self._listings[key] = BotListing(target, tuple(levels), summary)
+        if not isinstance(factory, str):
+            self._entries[key] = BotEntry(name, game, factory, tuple(levels), summary)
 
     def entry(self, name: str, game: str | None = None) -> BotEntry:
         """The implementation of ``name`` for ``game``: the game's own, else the generic one."""
-        if game is not None:
-            self._discover(game)
-            found = self._entries.get((name, game))
-            if found is not None:
-                return found
-        found = self._entries.get((name, None))
-        if found is not None:
-            return found
-        others = sorted(g for n, g in self._entries if n == name and g is not None)
+        for key in ((name, game), (name, None)) if game is not None else ((name, None),):
+            if key in self._listings:
+                return self._resolve(key)
+        others = sorted(g for n, g in self._listings if n == name and g is not None)
         if others and game is None:
             raise OptionsError(f"bot {name!r} is specific to {', '.join(others)}; say which game it plays")
         known = ", ".join(self.names(game))
@@ -95,22 +117,25 @@ class BotRegistry:
         return self.entry(name, game).factory(level, timed=timed)
 
     def names(self, game: str | None = None) -> list[str]:
-        """The bot names that can play ``game`` (generic ones included), sorted."""
-        if game is not None:
-            self._discover(game)
-        return sorted({n for n, g in self._entries if g is None or g == game})
+        """The bot names that can play ``game`` (generic ones included), sorted; imports nothing."""
+        return sorted({n for n, g in self._listings if g is None or g == game})
+
+    def listing(self, name: str, game: str | None = None) -> BotListing:
+        """The table row :meth:`make` would use for ``name`` and ``game`` (imports nothing)."""
+        found = self._listings.get((name, game)) if game is not None else None
+        found = found or self._listings.get((name, None))
+        if found is None:
+            raise OptionsError(f"unknown bot {name!r}")
+        return found
 
     def entries(self, game: str | None = None) -> list[BotEntry]:
-        """The implementations :meth:`make` would pick for ``game``, sorted by name."""
+        """The implementations :meth:`make` would pick for ``game``, sorted by name (imports their modules)."""
         return [self.entry(name, game) for name in self.names(game)]
 
-    def _discover(self, game: str) -> None:
-        """Import ``<package>.<game>_*`` modules once; they register their bots as they load."""
-        if self._discover_package is None or game in self._discovered:
-            return
-        self._discovered.add(game)
-        package = importlib.import_module(self._discover_package)
-        prefix = f"{game}_"
-        for module in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
-            if module.name.startswith(prefix):
-                importlib.import_module(f"{self._discover_package}.{module.name}")
+    def _resolve(self, key: tuple[str, str | None]) -> BotEntry:
+        found = self._entries.get(key)
+        if found is None:
+            listing = self._listings[key]
+            found = BotEntry(key[0], key[1], load_factory(listing.factory), listing.levels, listing.summary)
+            self._entries[key] = found
+        return found

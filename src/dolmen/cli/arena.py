@@ -31,7 +31,7 @@ def add_arena_parser(sub: Any) -> None:
 
 
 def cmd_arena(args: argparse.Namespace, out: TextIO | None = None) -> int:
-    from dolmen.bots.arena import parse_entries, run_arena
+    from dolmen.arena import parse_entries, run_arena
     from dolmen.games import get_game
 
     game = get_game(args.game)

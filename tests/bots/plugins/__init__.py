@@ -1,5 +1,7 @@
-"""A stand-in for ``dolmen/bots``: a registry that discovers ``<game>_*`` modules in this package."""
+"""A stand-in for ``dolmen/bots``: a registry whose table names a bot module of this package."""
 
-from dolmen.bots import BotRegistry
+from dolmen.bots import BotListing, BotRegistry
 
-REGISTRY = BotRegistry(discover_package=__name__)
+REGISTRY = BotRegistry(
+    {("holdat", "pig"): BotListing("tests.bots.plugins.pig_scripted:make_hold_at", summary="holds at LEVEL")}
+)

@@ -1,4 +1,5 @@
-"""A game-specific bot module as a game's author would write it (registers itself when imported)."""
+"""A game-specific bot module as a game's author would write it: a policy and its factory, named in a
+registry's table (``tests/bots/plugins/__init__.py``) and imported when first built."""
 
 from __future__ import annotations
 
@@ -7,7 +8,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from dolmen.engine import Action, Game, OptionsError, Policy
-from tests.bots.plugins import REGISTRY
 
 
 class HoldAt:
@@ -24,6 +24,3 @@ def make_hold_at(level: str | None, *, timed: bool) -> Policy:
     if level is not None and not level.isdigit():
         raise OptionsError(f"hold-at takes a number, not {level!r}")
     return HoldAt(int(level) if level else 10)
-
-
-REGISTRY.register("holdat", make_hold_at, game="pig", summary="rolls until the turn total is LEVEL")

@@ -1,0 +1,176 @@
+"""The ``greedy`` rules for the rest of a *Roll Through the Ages* turn, and :func:`greedy_action`, which answers any
+decision.
+
+- **Building.** Cities first while the game is young (more dice), then monuments: one the workers complete (the
+  most points it scores — a first builder's value when nobody has built it yet), else the best points per box,
+  the most advanced first. Engineering turns in just enough stone to complete a target. Ships (Shipping) while
+  the goods are over the discard limit or there is none yet.
+- **Buying.** The development whose points plus effect, less the goods spent and a share of the limited
+  development slots, is best; never the one that ends the game early, unless it is the last turn or (with
+  opponents) the seat leads.
+- **Discarding** keeps the most valuable goods; Smithing spends every spearhead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from dolmen.bots.rtta.plan import most_valuable_discard
+from dolmen.bots.rtta.rules import (
+    CITY_TURNS,
+    development_worth,
+    food_choice,
+    leadership_choice,
+    preservation_choice,
+    reroll_choice,
+)
+from dolmen.bots.rtta.trade import COIN_POINTS, answer_choice, trade_choice
+from dolmen.bots.rtta.values import turns_left
+from dolmen.games.rtta import steps
+from dolmen.games.rtta.actions import END_BUILD, END_BUY, SHIP, Action
+from dolmen.games.rtta.building import open_targets
+from dolmen.games.rtta.components import (
+    CARAVANS,
+    CITIES,
+    ENGINEERING,
+    GOOD_TYPES,
+    GOOD_VALUE,
+    GRANARIES,
+    KEEP_GOODS,
+    MAX_CITIES,
+    SPEARHEADS,
+    STONE,
+    TARGET_BOXES,
+)
+from dolmen.games.rtta.scoring import score
+from dolmen.games.rtta.state import RttaState
+
+SLOT_POINTS: Final = 3.0
+"""What one of the limited development slots (the game ends at 5, `late` 7) is worth before the last turn."""
+MIN_ENGINEERED_POINTS: Final = 2
+"""Engineering spends stone only to complete a city or a monument worth at least this many points."""
+
+
+# -- building -------------------------------------------------------------------------------------------------
+def _monument_points(state: RttaState, seat: int, target: int) -> int:
+    m = target - CITIES
+    first = state.first_builder[m]
+    return state.edition.monument_points[m][0 if first < 0 or first == seat else 1]
+
+
+def build_target(state: RttaState, seat: int, workers: int) -> tuple[int, int] | None:
+    """Where the next ``workers`` go: ``(target, boxes)``, or ``None`` when nothing is open."""
+    progress = state.progress[seat]
+    targets = open_targets(state, seat)
+    cities = [t for t in targets if t < CITIES]
+    monuments = [t for t in targets if t >= CITIES]
+    wants_cities = state.cities[seat] < MAX_CITIES and turns_left(state, seat) >= CITY_TURNS
+    if cities and (wants_cities or not monuments):
+        city = min(cities, key=lambda t: TARGET_BOXES[t] - progress[t])
+        return city, min(workers, TARGET_BOXES[city] - progress[city])
+    if not monuments:
+        return None
+    completable = [t for t in monuments if TARGET_BOXES[t] - progress[t] <= workers]
+    if completable:
+        best = max(completable, key=lambda t: (_monument_points(state, seat, t), progress[t]))
+        return best, TARGET_BOXES[best] - progress[best]
+    best = max(monuments, key=lambda t: (_monument_points(state, seat, t) / TARGET_BOXES[t], progress[t]))
+    return best, workers
+
+
+def engineering_stone(state: RttaState, seat: int) -> int:
+    """Stone to turn in (Engineering) so that the workers complete a city or a worthwhile monument; 0 if none."""
+    if not state.devs[seat] >> ENGINEERING & 1:
+        return 0
+    stone = state.goods[seat][STONE]
+    progress = state.progress[seat]
+    workers = state.workers
+    needed = []
+    for t in open_targets(state, seat):
+        left = TARGET_BOXES[t] - progress[t]
+        if workers < left <= workers + 3 * stone and (t < CITIES or _monument_points(state, seat, t) >= 2):
+            needed.append(-(-(left - workers) // 3))
+    return min(needed, default=0)
+
+
+def build_choice(state: RttaState, seat: int, legal: Sequence[Action]) -> Action:
+    goods = state.goods[seat]
+    if SHIP in legal and (state.ships[seat] == 0 or (sum(goods) > KEEP_GOODS and not state.devs[seat] >> CARAVANS & 1)):
+        return SHIP
+    stone = engineering_stone(state, seat)
+    if stone and ("engineer", stone) in legal:
+        return ("engineer", stone)
+    if state.workers:
+        target = build_target(state, seat, state.workers)
+        if target is not None:
+            return ("build", *target)
+    return END_BUILD
+
+
+# -- buying and the rest ------------------------------------------------------------------------------------------
+def spent_value(state: RttaState, seat: int, action: Action) -> int:
+    """Coins' worth of goods and food a ``buy`` action spends (the turn's coins are lost anyway)."""
+    _, _, tracks, food = action
+    goods = state.goods[seat]
+    value = sum(GOOD_VALUE[g][goods[g]] for g in range(GOOD_TYPES) if tracks >> g & 1)
+    if state.devs[seat] >> GRANARIES & 1:
+        value += food * state.edition.granary_coins
+    return value
+
+
+def may_end_game(state: RttaState, seat: int) -> bool:
+    """Whether the seat should make the purchase that reaches the development goal (which ends the game)."""
+    if turns_left(state, seat) == 0:
+        return True
+    if state.solo:
+        return False
+    mine = score(state, seat)
+    return all(mine >= score(state, other) for other in range(state.players) if other != seat)
+
+
+def buy_choice(state: RttaState, seat: int, legal: Sequence[Action]) -> Action:
+    turns = turns_left(state, seat)
+    slot = SLOT_POINTS if turns > 0 else 0.0
+    owned = state.devs[seat].bit_count()
+    if owned + 1 >= state.edition.end_developments and not may_end_game(state, seat):
+        return END_BUY
+    best, best_worth = END_BUY, 0.0
+    for action in legal:
+        if action[0] != "buy":
+            continue
+        worth = development_worth(state, seat, action[1], turns) - slot
+        worth -= COIN_POINTS * spent_value(state, seat, action)
+        if worth > best_worth:
+            best, best_worth = action, worth
+    return best
+
+
+def discard_choice(state: RttaState, seat: int) -> Action:
+    return ("discard", most_valuable_discard(tuple(state.goods[seat])))
+
+
+def greedy_action(state: RttaState, seat: int, legal: Sequence[Action]) -> Action:
+    """The greedy answer to any decision of ``seat`` in the full state ``state``."""
+    match state.step:
+        case steps.PRESERVE:
+            return preservation_choice(state, seat)
+        case steps.REROLL:
+            return reroll_choice(state, seat)
+        case steps.LEADERSHIP:
+            return leadership_choice(state, seat)
+        case steps.FOOD:
+            return food_choice(state, seat)
+        case steps.SMITHING:
+            return ("spearheads", state.goods[seat][SPEARHEADS])
+        case steps.BUILD:
+            return build_choice(state, seat, legal)
+        case steps.TRADE:
+            return trade_choice(state, seat, legal)
+        case steps.ANSWER:
+            return answer_choice(state, seat)
+        case steps.BUY:
+            return buy_choice(state, seat, legal)
+        case steps.DISCARD:
+            return discard_choice(state, seat)
+    raise ValueError(f"no greedy rule for step {steps.STEP_NAMES[state.step]!r}")

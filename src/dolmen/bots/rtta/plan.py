@@ -1,0 +1,283 @@
+"""The rest of a turn, planned on the board value of :mod:`dolmen.bots.rtta.values`: how to spend workers (cities,
+monuments, Engineering), which development to buy and with what, what to discard.
+
+A :class:`Planner` is made for one seat at one point of its turn (its table, scorer and turns left are fixed);
+boards are plain tuples ``(food, goods, progress, cities, devs, disasters)`` so that the dice search can try
+hundreds of them. Building is planned chunk by chunk: each step adds the one chunk (a box, the boxes that
+finish a target, or every worker left) that gives the best board, until no chunk gains.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from dolmen.bots.rtta.values import (
+    CITY_BOX_FEATURE,
+    CITY_FEATURE,
+    FOOD_HIGH_FEATURE,
+    FOOD_LOW_FEATURE,
+    MONUMENT_FEATURE,
+    MONUMENT_SQ_FEATURE,
+    Scorer,
+    Weights,
+    board_value,
+    features,
+    goods_coins,
+    turns_left,
+)
+from dolmen.games.rtta.buying import discard_options, payments, track_values
+from dolmen.games.rtta.components import (
+    ARCHITECTURE,
+    CARAVANS,
+    CITIES,
+    EMPIRE,
+    ENGINEERING,
+    GOOD_TYPES,
+    GRANARIES,
+    KEEP_GOODS,
+    STONE,
+    TARGET_BOXES,
+)
+from dolmen.games.rtta.state import RttaState
+
+Goods = tuple[int, ...]
+BuildPlan = tuple[tuple[int, int], ...]
+"""``(target, boxes)`` chunks in the order to tick them."""
+Purchase = tuple[int, int, int] | None
+"""``(development, tracks mask, food)`` as in the ``buy`` action, or ``None`` for no purchase."""
+
+
+class Board(NamedTuple):
+    """One seat's board: what the value function reads."""
+
+    food: int
+    goods: Goods
+    progress: Goods
+    cities: int
+    devs: int
+    disasters: int
+
+
+class TurnPlan(NamedTuple):
+    """How to finish the turn, and the value of the board it leaves."""
+
+    value: float
+    engineer: int
+    builds: BuildPlan
+    purchase: Purchase
+    discard: Goods | None
+
+
+def board_of(state: RttaState, seat: int) -> Board:
+    return Board(
+        state.food[seat],
+        tuple(state.goods[seat]),
+        tuple(state.progress[seat]),
+        state.cities[seat],
+        state.devs[seat],
+        state.disasters[seat],
+    )
+
+
+class Planner:
+    """Plans the end of ``seat``'s turn (it must be the active seat) on ``weights``."""
+
+    def __init__(self, state: RttaState, seat: int, weights: Weights) -> None:
+        self.scorer = Scorer(state, seat)
+        self.edition = state.edition
+        turns = turns_left(state, seat)
+        self.row: tuple[float, ...] | None = weights.row(turns) if turns > 0 else None
+        self.goal = state.edition.end_developments
+        self.build_rows = state.build_rows
+        self.granary_rate = state.edition.granary_coins
+        self._buy_gains: dict[tuple[int, Goods, int], tuple[float, Purchase, Goods | None]] = {}
+        self._build_gains: dict[tuple[int, int], tuple[float, BuildPlan]] = {}
+        self._base: Board | None = None
+
+    def row_for(self, devs: int) -> tuple[float, ...] | None:
+        """The weights for a board owning ``devs``: none (the game ends) once the development goal is reached."""
+        return None if devs.bit_count() >= self.goal else self.row
+
+    def value(self, board: Board) -> float:
+        return board_value(self.scorer, self.row_for(board.devs), *board)
+
+    # -- building --------------------------------------------------------------------------------------------
+    def build_gain(self, board: Board, target: int, before: int, after: int, cities: int) -> float:
+        """What ticking boxes ``before`` -> ``after`` of ``target`` adds to the board's value (with ``cities``
+        cities at that moment)."""
+        boxes = TARGET_BOXES[target]
+        row = self.row_for(board.devs)
+        if target < CITIES:
+            if after < boxes:
+                return 0.0 if row is None else row[CITY_BOX_FEATURE] * (after - before) / boxes
+            gain = 1.0 if board.devs >> EMPIRE & 1 else 0.0
+            if row is not None:
+                food = board.food
+                low_before = food if food < cities else cities
+                low_after = food if food < cities + 1 else cities + 1
+                gain += row[CITY_FEATURE] - row[CITY_BOX_FEATURE] * before / boxes
+                gain += (row[FOOD_LOW_FEATURE] - row[FOOD_HIGH_FEATURE]) * (low_after - low_before)
+            return gain
+        m = target - CITIES
+        points = self.scorer.monument_points[m]
+        share_before = before / boxes
+        gain = 0.0
+        if row is not None and before:
+            gain -= points * (row[MONUMENT_FEATURE] * share_before + row[MONUMENT_SQ_FEATURE] * share_before**2)
+        if after == boxes:
+            gain += points + (self.scorer.architecture if board.devs >> ARCHITECTURE & 1 else 0)
+        elif row is not None:
+            share = after / boxes
+            gain += points * (row[MONUMENT_FEATURE] * share + row[MONUMENT_SQ_FEATURE] * share * share)
+        return gain
+
+    def plan_build(self, board: Board, workers: int) -> tuple[float, BuildPlan, Goods, int]:
+        """The chunks to build with ``workers``: ``(value gained, chunks, progress after, cities after)``."""
+        progress = list(board.progress)
+        cities = board.cities
+        chunks: list[tuple[int, int]] = []
+        total = 0.0
+        while workers > 0:
+            best_gain, best_target, best_n = 1e-9, -1, 0
+            for target, boxes, _ in self.build_rows:
+                before = progress[target]
+                left = boxes - before
+                if left <= 0:
+                    continue
+                for n in {1, left if left < workers else workers}:
+                    gain = self.build_gain(board, target, before, before + n, cities)
+                    if gain > best_gain:
+                        best_gain, best_target, best_n = gain, target, n
+            if best_target < 0:
+                break
+            progress[best_target] += best_n
+            if best_target < CITIES and progress[best_target] == TARGET_BOXES[best_target]:
+                cities += 1
+            workers -= best_n
+            total += best_gain
+            chunks.append((best_target, best_n))
+        return total, tuple(chunks), tuple(progress), cities
+
+    # -- buying and discarding -------------------------------------------------------------------------------
+    def best_discard(self, goods: Goods, devs: int) -> Goods | None:
+        """What to discard (units per track) to keep the most valuable 6 units; ``None`` when nothing must go."""
+        if sum(goods) <= KEEP_GOODS or devs >> CARAVANS & 1:
+            return None
+        return most_valuable_discard(goods)
+
+    def plan_buy(self, board: Board, coins: int) -> tuple[float, Purchase, Goods | None]:
+        """The best purchase (or none) and discard after it: ``(value of the board left, purchase, discard)``."""
+        best_value = -1e18
+        best: tuple[Purchase, Goods | None] = (None, None)
+        for purchase, after in self._purchases(board, coins):
+            discard = self.best_discard(after.goods, after.devs)
+            if discard is not None:
+                after = after._replace(goods=tuple(g - d for g, d in zip(after.goods, discard, strict=True)))
+            value = self.value(after)
+            if value > best_value:
+                best_value, best = value, (purchase, discard)
+        return best_value, *best
+
+    def _purchases(self, board: Board, coins: int) -> list[tuple[Purchase, Board]]:
+        """No purchase, and every undominated payment for every affordable development not owned."""
+        options: list[tuple[Purchase, Board]] = [(None, board)]
+        devs = board.devs
+        rate = self.granary_rate if devs >> GRANARIES & 1 else 0
+        masks, values = track_values(board.goods)
+        budget = coins + values[masks[-1]] + rate * board.food
+        edition = self.edition
+        found_by_cost: dict[int, list[tuple[int, int]]] = {}
+        for dev in edition.developments:
+            cost = edition.costs[dev]
+            if cost > budget or devs >> dev & 1:
+                continue
+            found = found_by_cost.get(cost)
+            if found is None:
+                found = found_by_cost[cost] = payments(masks, values, cost - coins, board.food, rate)
+            for mask, food in found:
+                goods = tuple(0 if mask >> g & 1 else board.goods[g] for g in range(GOOD_TYPES))
+                options.append(
+                    ((dev, mask, food), board._replace(food=board.food - food, goods=goods, devs=devs | 1 << dev))
+                )
+        return options
+
+    # -- the whole rest of the turn --------------------------------------------------------------------------
+    def finish(self, board: Board, workers: int, coins: int, *, can_build: bool = True) -> TurnPlan:
+        """The best way to finish the turn from the build step (``can_build=False``: from the buy step)."""
+        best: TurnPlan | None = None
+        stone = board.goods[STONE]
+        engineer_options = range(stone + 1) if can_build and board.devs >> ENGINEERING & 1 else range(1)
+        for engineer in engineer_options:
+            start = board
+            if engineer:
+                goods = list(board.goods)
+                goods[STONE] -= engineer
+                start = board._replace(goods=tuple(goods))
+            if can_build:
+                _, builds, progress, cities = self.plan_build(start, workers + 3 * engineer)
+                start = start._replace(progress=progress, cities=cities)
+            else:
+                builds = ()
+            value, purchase, discard = self.plan_buy(start, coins)
+            if best is None or value > best.value:
+                best = TurnPlan(value, engineer, builds, purchase, discard)
+        assert best is not None
+        return best
+
+    # -- fast estimates for the dice search ------------------------------------------------------------------
+    def set_base(self, board: Board) -> None:
+        """Fix the board the gains of :meth:`quick_value` are measured from (the start of the roll)."""
+        self._base = board
+        self._buy_gains.clear()
+        self._build_gains.clear()
+
+    def quick_value(self, board: Board, workers: int, coins: int) -> float:
+        """An estimate of :meth:`finish` for the dice search: building and buying are planned separately from
+        ``board`` (their interactions — Empire's and Architecture's bonuses, food per city — are ignored) and
+        both are memoised, keyed by workers and food, and by coins, goods and food."""
+        base_value = self.value(board)
+        best = -1e18
+        stone = board.goods[STONE]
+        top = stone if board.devs >> ENGINEERING & 1 else 0
+        for engineer in range(top + 1):
+            goods = board.goods
+            if engineer:
+                goods = (*goods[:STONE], stone - engineer, *goods[STONE + 1 :])
+            key = (workers + 3 * engineer, board.food)
+            build = self._build_gains.get(key)
+            if build is None:
+                gain, builds, _, _ = self.plan_build(board, workers + 3 * engineer)
+                build = self._build_gains[key] = (gain, builds)
+            start, start_value = board, base_value
+            if engineer:
+                start = board._replace(goods=goods)
+                start_value = self.value(start)
+            buy_key = (coins, goods, board.food)
+            buy = self._buy_gains.get(buy_key)
+            if buy is None:
+                # The gain is relative to its own board: boards sharing the key differ only in parts the
+                # purchase does not touch (disasters, say).
+                value, purchase, discard = self.plan_buy(start, coins)
+                buy = self._buy_gains[buy_key] = (value - start_value, purchase, discard)
+            total = start_value + build[0] + buy[0]
+            if total > best:
+                best = total
+        return best
+
+
+def most_valuable_discard(goods: Goods) -> Goods:
+    """The units to discard (per track) that keep the 6 most valuable (the discard step must be due)."""
+    best: Goods | None = None
+    best_kept = -1
+    for action in discard_options(goods):
+        vector = action[1]
+        kept = goods_coins([g - d for g, d in zip(goods, vector, strict=True)])
+        if kept > best_kept:
+            best, best_kept = vector, kept
+    assert best is not None
+    return best
+
+
+def features_of(board: Board, scorer: Scorer) -> list[float]:
+    """The feature vector of a board (for fitting the weights)."""
+    return features(scorer, board.food, board.goods, board.progress, board.cities, board.devs)

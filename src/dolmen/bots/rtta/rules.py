@@ -1,0 +1,233 @@
+"""The ``greedy`` dice rules for *Roll Through the Ages*: what to reroll, Leadership, food or workers,
+Preservation.
+
+Dice are judged by a simple utility of what they would yield this turn (:func:`turn_utility`): food to feed
+every city (a famine point per missing unit), workers toward cities early and monuments later, coins and goods
+toward the next development, minus the disaster the skulls would bring. A die is rerolled when a fresh die is
+expected to add more to that utility than the face it shows (solo, skulls too).
+
+Every function reads the full state (a bot rebuilds it from its view) and is cheap: MCTS uses the same rules
+in its playouts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from dolmen.bots.rtta.values import goods_coins, turns_left
+from dolmen.games.rtta.actions import KEEP, PRESERVE, ROLL, Action
+from dolmen.games.rtta.building import open_targets
+from dolmen.games.rtta.components import (
+    AGRICULTURE,
+    COINAGE,
+    COINS,
+    EMPIRE,
+    FACES,
+    FOOD3,
+    FOOD_OR_WORKERS,
+    GOODS,
+    GREAT_WALL,
+    GREAT_WALL_TARGET,
+    IRRIGATION,
+    MASONRY,
+    MAX_CITIES,
+    MEDICINE,
+    MONUMENT_BOXES,
+    RELIGION,
+    SKULL,
+    SMITHING,
+    TARGET_BOXES,
+    WORKERS3,
+)
+from dolmen.games.rtta.state import RttaState
+
+DEV_PER_TURN: Final = (0.15, 0.1, 0.3, 0.15, 0.15, 0.2, 0.6, 0.4, 0.2, 0.2, 0.1, 0.3, 0.5, 0.3, 0.3, 0.5, 0.3)
+"""Points a development's effect is worth per turn left, in the order of ``DEVELOPMENT_NAMES``."""
+CITY_TURNS: Final = 3
+"""Cities come first while at least this many turns are left after the current one."""
+FAMINE: Final = 1.0
+SPARE_FOOD: Final = 0.25
+"""Utility of a unit of food kept for next turn's feeding (up to one per city)."""
+WORKER_FOR_CITY: Final = 0.5
+WORKER_FOR_MONUMENT: Final = 0.35
+COIN: Final = 0.12
+GOOD_UNIT_COINS: Final = 3
+"""Coins a unit of goods is counted as when judging dice (its value depends on the track it lands on)."""
+REACH_BONUS: Final = 1.5
+"""Utility of a turn whose coins and goods reach the development the seat wants next."""
+REROLL_MARGIN: Final = 0.05
+"""A die is rerolled only when a fresh die is expected to beat its face by more than this."""
+_GREAT_WALL_BOXES = MONUMENT_BOXES[GREAT_WALL]
+
+
+def development_worth(state: RttaState, seat: int, dev: int, turns: int) -> float:
+    """Points and effect of ``dev`` for ``seat`` with ``turns`` turns left."""
+    worth = state.edition.points[dev] + DEV_PER_TURN[dev] * turns
+    if dev == EMPIRE:
+        worth += state.cities[seat]
+    return worth
+
+
+def wanted_development(state: RttaState, seat: int) -> int | None:
+    """The development with the best points plus effect per coin among those ``seat`` does not own."""
+    devs = state.devs[seat]
+    turns = turns_left(state, seat)
+    best, best_rate = None, 0.0
+    for dev in state.edition.developments:
+        if not devs >> dev & 1:
+            rate = development_worth(state, seat, dev, turns) / state.edition.costs[dev]
+            if rate > best_rate:
+                best, best_rate = dev, rate
+    return best
+
+
+class Needs:
+    """What the active seat's turn should bring, read once per decision from the state."""
+
+    __slots__ = (
+        "boxes_open",
+        "cities",
+        "devs",
+        "food",
+        "goods_value",
+        "has_great_wall",
+        "money_goal",
+        "solo",
+        "worker_value",
+    )
+
+    def __init__(self, state: RttaState, seat: int) -> None:
+        self.solo = state.solo
+        self.devs = state.devs[seat]
+        self.cities = state.cities[seat]
+        self.food = state.food[seat]
+        self.goods_value = goods_coins(state.goods[seat])
+        progress = state.progress[seat]
+        self.has_great_wall = progress[GREAT_WALL_TARGET] == _GREAT_WALL_BOXES
+        self.boxes_open = sum(TARGET_BOXES[t] - progress[t] for t in open_targets(state, seat))
+        wants_cities = self.cities < MAX_CITIES and turns_left(state, seat) >= CITY_TURNS
+        self.worker_value = WORKER_FOR_CITY if wants_cities else WORKER_FOR_MONUMENT
+        goal = wanted_development(state, seat)
+        self.money_goal = state.edition.costs[goal] if goal is not None else 0
+
+
+def food_dice_needed(needs: Needs, dice: Sequence[int]) -> int:
+    """How many either-dice to take as food: enough to feed every city, if the dice allow (as
+    :func:`turn_utility` counts them)."""
+    per_die = 2 + (needs.devs >> AGRICULTURE & 1)
+    short = needs.cities - needs.food - dice[FOOD3] * (1 + per_die)
+    if short <= 0:
+        return 0
+    return min(dice[FOOD_OR_WORKERS], -(-short // per_die))
+
+
+def turn_utility(needs: Needs, dice: Sequence[int]) -> float:
+    """What a turn yielding ``dice`` is worth to the seat (see the module docstring)."""
+    devs = needs.devs
+    cities = needs.cities
+    per_food_die = 2 + (devs >> AGRICULTURE & 1)
+    per_worker_die = 2 + (devs >> MASONRY & 1)
+    food = needs.food + dice[FOOD3] * (1 + per_food_die)
+    either = dice[FOOD_OR_WORKERS]
+    food_dice = 0
+    if food < cities and either:
+        food_dice = -(-(cities - food) // per_food_die)
+        if food_dice > either:
+            food_dice = either
+        food += food_dice * per_food_die
+    workers = dice[WORKERS3] * (1 + per_worker_die) + (either - food_dice) * per_worker_die
+    if workers > needs.boxes_open:
+        workers = needs.boxes_open
+    spare = food - cities
+    if spare < 0:
+        utility = FAMINE * spare
+    else:
+        utility = SPARE_FOOD * (spare if spare < cities else cities)
+    money = dice[COINS] * (12 if devs >> COINAGE & 1 else 7) + GOOD_UNIT_COINS * (dice[GOODS] + 2 * dice[SKULL])
+    utility += needs.worker_value * workers + COIN * money
+    if needs.goods_value < needs.money_goal <= needs.goods_value + money:
+        utility += REACH_BONUS
+    skulls = dice[SKULL]
+    if skulls >= 2:
+        utility -= skull_penalty(needs, skulls)
+    return utility
+
+
+def skull_penalty(needs: Needs, skulls: int) -> float:
+    """Points the skulls would cost the seat (multiplayer Pestilence hurts the others: a small gain)."""
+    devs = needs.devs
+    if skulls < 2:
+        return 0.0
+    if skulls == 2:
+        return 0.0 if devs >> IRRIGATION & 1 else 2.0
+    if skulls == 3:
+        if not needs.solo:
+            return -0.5
+        return 0.0 if devs >> MEDICINE & 1 else 3.0
+    if skulls == 4:
+        return 0.0 if devs >> SMITHING & 1 or needs.has_great_wall else 4.0
+    return 0.0 if devs >> RELIGION & 1 else COIN * (needs.goods_value + 6 * GOOD_UNIT_COINS)
+
+
+def _face_gain(needs: Needs, dice: list[int], face: int) -> float:
+    """Expected utility gained by rerolling one die showing ``face``."""
+    dice[face] -= 1
+    fresh = 0.0
+    for other in range(FACES):
+        dice[other] += 1
+        fresh += turn_utility(needs, dice)
+        dice[other] -= 1
+    dice[face] += 1
+    return fresh / FACES - turn_utility(needs, dice)
+
+
+def reroll_choice(state: RttaState, seat: int) -> Action:
+    """Face by face, most promising first, reroll dice of that face one at a time while a fresh die is expected
+    to beat it (skulls stay set aside unless solo); ``keep`` when no die is worth rerolling."""
+    needs = Needs(state, seat)
+    dice = list(state.dice)
+    gains = {
+        face: _face_gain(needs, dice, face) for face in range(FACES) if dice[face] and (needs.solo or face != SKULL)
+    }
+    reroll = [0] * FACES
+    for face in sorted(gains, key=gains.__getitem__, reverse=True):
+        gain = gains[face]
+        while gain > REROLL_MARGIN:
+            # Picked up, the die no longer yields anything this roll; the next one is judged without it.
+            dice[face] -= 1
+            reroll[face] += 1
+            if not dice[face]:
+                break
+            gain = _face_gain(needs, dice, face)
+    if not any(reroll):
+        return KEEP
+    return ("reroll", tuple(reroll))
+
+
+def leadership_choice(state: RttaState, seat: int) -> Action:
+    """Reroll a skull when the skulls bring a disaster, else the weakest die if a fresh one is expected to be
+    better by a margin; else keep."""
+    needs = Needs(state, seat)
+    dice = list(state.dice)
+    best_face, best_gain = -1, REROLL_MARGIN
+    for face in range(FACES):
+        if dice[face]:
+            gain = _face_gain(needs, dice, face)
+            if gain > best_gain:
+                best_face, best_gain = face, gain
+    return KEEP if best_face < 0 else ("leadership", best_face)
+
+
+def food_choice(state: RttaState, seat: int) -> Action:
+    """Food from the either-dice until every city is fed (all of them when there is nothing to build)."""
+    needs = Needs(state, seat)
+    if needs.boxes_open == 0:
+        return ("food", state.dice[FOOD_OR_WORKERS])
+    return ("food", food_dice_needed(needs, state.dice))
+
+
+def preservation_choice(state: RttaState, seat: int) -> Action:
+    """Preserve when doubling gains at least 2 food and the food would not feed the cities twice over."""
+    food = state.food[seat]
+    return PRESERVE if 2 <= food < 2 * state.cities[seat] else ROLL

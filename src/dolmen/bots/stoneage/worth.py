@@ -1,0 +1,327 @@
+"""What cards, buildings, places and whole positions are worth to a Stone Age seat, in projected final points
+(the scale and the numbers of :mod:`dolmen.bots.stoneage.values`)."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from dolmen.bots.stoneage.values import (
+    BUILDINGS_PER_ROUND,
+    DEFAULT_WEIGHTS,
+    EXTRA_CARD,
+    GROWTH_PER_ROUND,
+    LATER_SETS,
+    ONE_USE_PIPS,
+    UNKNOWN_PLACE,
+    Outlook,
+    Weights,
+    expected_yield,
+    outlook,
+)
+from dolmen.games.stoneage.components import (
+    BUILDINGS,
+    CARDS,
+    CULTURES,
+    E_AGRICULTURE,
+    E_CHOICE,
+    E_DICE_FOR_ALL,
+    E_EXTRA_CARD,
+    E_FOOD,
+    E_ONE_USE_TOOL,
+    E_POINTS,
+    E_RESOURCE,
+    E_ROLL,
+    E_TOOL_STEP,
+    FARMER,
+    FIELD,
+    FIRST_CARD,
+    FIRST_STACK,
+    FIXED,
+    FOOD,
+    GATHERING_SITES,
+    GOLD,
+    GOODS,
+    HUNTING,
+    HUT,
+    HUT_BUILDER,
+    MAX_AGRICULTURE,
+    MAX_PEOPLE,
+    MAX_TOOL,
+    NLOC,
+    NRES,
+    RESOURCE_SITES,
+    RESOURCE_VALUES,
+    SHAMAN,
+    SITE_RESOURCE,
+    TOOL_TILES,
+    TOOLMAKER,
+    TOOLMAKER_FIGURE,
+)
+from dolmen.games.stoneage.payments import can_pay, flexible_payments
+from dolmen.games.stoneage.scoring import figures, tool_value
+from dolmen.games.stoneage.state import StoneAgeState
+from dolmen.games.stoneage.steps import PLACE_PEOPLE
+
+
+def dice_for_all_value(view: Outlook, dice: int) -> float:
+    """Expected points of the first pick among ``dice`` dice (faces 1–4 goods, 5 a tool step, 6 agriculture)."""
+    faces = sorted(pick_values(view))
+    expected, below = 0.0, 0.0
+    for rank, value in enumerate(faces, start=1):
+        at_most = (rank / 6) ** dice
+        expected += value * (at_most - below)
+        below = at_most
+    return expected
+
+
+def pick_values(view: Outlook) -> tuple[float, ...]:
+    """Points of taking each die face 1 … 6 of a "dice for all" roll."""
+    return (*(view.goods[g] for g in GOODS), view.tool_step, view.agriculture_step)
+
+
+def card_value(state: StoneAgeState, view: Outlook, card: int) -> float:
+    """Points ``card`` brings its buyer (``view.seat``): its immediate top half and its bottom half at the end
+    (culture sets now plus a little for a new symbol; figures times their projected multiplier)."""
+    spec = CARDS[card]
+    seat, effect, param = view.seat, spec.effect, spec.param
+    if effect == E_FOOD:
+        top = view.food_value(0, int(param))  # type: ignore[arg-type]
+    elif effect == E_RESOURCE:
+        resource, amount = param  # type: ignore[misc]
+        top = amount * view.goods[resource]
+    elif effect == E_CHOICE:
+        top = int(param) * view.goods[GOLD]  # type: ignore[arg-type]
+    elif effect == E_TOOL_STEP:
+        top = view.tool_step
+    elif effect == E_ROLL:
+        resource = int(param)  # type: ignore[arg-type]
+        top = expected_yield(2, 0, RESOURCE_VALUES[resource]) * view.goods[resource]
+    elif effect == E_EXTRA_CARD:
+        top = EXTRA_CARD if state.deck_size else 0.0
+    elif effect == E_DICE_FOR_ALL:
+        top = dice_for_all_value(view, state.players)
+    elif effect == E_AGRICULTURE:
+        top = view.agriculture_step
+    elif effect == E_POINTS:
+        top = float(param)  # type: ignore[arg-type]
+    elif effect == E_ONE_USE_TOOL:
+        top = ONE_USE_PIPS[card] * view.one_use_pip
+    else:
+        top = 0.0
+    hand = state.hands[seat]
+    if spec.culture >= 0:
+        bottom = culture_value(hand, spec.culture, view)
+    else:
+        bottom = spec.figures * figure_multiplier(state, view, spec.figure)
+    return top + bottom
+
+
+def culture_counts(hand: tuple[int, ...]) -> list[int]:
+    """How many cards of each culture symbol ``hand`` holds."""
+    counts = [0] * len(CULTURES)
+    for card in hand:
+        culture = CARDS[card].culture
+        if culture >= 0:
+            counts[culture] += 1
+    return counts
+
+
+def later_symbols(view: Outlook, size: int, layer: int) -> float:
+    """New symbols the ``layer``-th culture set (0: the first), now of ``size`` symbols, is expected to gain."""
+    room = len(CULTURES) - size
+    return max(0.0, min(room, view.rounds * view.weights.symbols_per_round * LATER_SETS**layer))
+
+
+def culture_value(hand: tuple[int, ...], culture: int, view: Outlook) -> float:
+    """Points one more card of ``culture`` adds to the culture sets of ``hand`` at the end: it joins the first
+    set lacking that symbol, whose size grows by the new symbols expected later (fewer for later sets)."""
+    counts = culture_counts(hand)
+    layer = counts[culture]
+    size = sum(1 for count in counts if count > layer)
+    return 2.0 * (size + min(later_symbols(view, size, layer), len(CULTURES) - 1 - size)) + 1.0
+
+
+def projected_culture(hand: tuple[int, ...], view: Outlook) -> float:
+    """What the culture cards of ``hand`` are projected to score: each set of size ``s`` that will gain ``f``
+    more symbols ends at ``(s + f)²``, of which ``s² + 2·s·f`` is owed to the cards held now."""
+    counts = culture_counts(hand)
+    points, layer = 0.0, 0
+    while True:
+        size = sum(1 for count in counts if count > layer)
+        if not size:
+            return points
+        points += size * size + 2 * size * later_symbols(view, size, layer)
+        layer += 1
+
+
+def figure_multiplier(state: StoneAgeState, view: Outlook, figure: int) -> float:
+    """What one figure of kind ``figure`` is projected to score for ``view.seat`` at the end."""
+    seat, left = view.seat, view.rounds
+    if figure == FARMER:
+        return min(MAX_AGRICULTURE, state.agriculture[seat] + GROWTH_PER_ROUND * left)
+    if figure == TOOLMAKER_FIGURE:
+        return min(TOOL_TILES * MAX_TOOL, tool_value(state, seat) + GROWTH_PER_ROUND * left)
+    if figure == HUT_BUILDER:
+        return len(state.built[seat]) + BUILDINGS_PER_ROUND * left
+    if figure == SHAMAN:
+        return min(MAX_PEOPLE, state.people[seat] + 0.1 * left)
+    return 0.0
+
+
+def goods_cost(view: Outlook, counts: tuple[int, ...]) -> float:
+    """Points the goods ``counts`` (wood, clay, stone, gold) are worth to ``view.seat``."""
+    return sum(count * view.goods[resource] for count, resource in zip(counts, GOODS, strict=False))
+
+
+def building_gain(view: Outlook, counts: tuple[int, ...], hut_builders: int) -> float:
+    """Net points of a building paid with ``counts``: its points (the value paid) less the goods' worth, plus one
+    per hut builder."""
+    points = sum(count * RESOURCE_VALUES[resource] for count, resource in zip(counts, GOODS, strict=False))
+    return points - goods_cost(view, counts) + hut_builders
+
+
+def hut_builders(state: StoneAgeState, seat: int) -> int:
+    return figures(state.hands[seat])[HUT_BUILDER]
+
+
+def cheapest_goods(holdings: tuple[int, ...], size: int) -> tuple[int, ...] | None:
+    """The ``size`` goods worth least (wood first, then clay, stone, gold), or ``None`` when too few are held."""
+    if sum(holdings) < size:
+        return None
+    counts = []
+    for held in holdings:
+        take = min(held, size)
+        counts.append(take)
+        size -= take
+    return tuple(counts)
+
+
+def card_gain(state: StoneAgeState, view: Outlook, space: int, holdings: tuple[int, ...]) -> float | None:
+    """Net points of buying the card on display ``space`` (0-based) with the cheapest goods of ``holdings``;
+    ``None`` when the goods do not cover its cost or the space is empty."""
+    card = state.display[space]
+    payment = cheapest_goods(holdings, space + 1)
+    if card < 0 or payment is None:
+        return None
+    return card_value(state, view, card) - goods_cost(view, payment)
+
+
+def building_choice(
+    state: StoneAgeState, view: Outlook, stack: int, holdings: tuple[int, ...]
+) -> tuple[float, tuple[int, ...]] | None:
+    """The best payment for the top tile of ``stack`` from ``holdings`` and its net points; ``None`` when it
+    cannot be paid (or the stack shows no tile)."""
+    top = state.stack_top[stack]
+    if top < 0:
+        return None
+    tile = BUILDINGS[top]
+    builders = hut_builders(state, view.seat)
+    if tile.kind == FIXED:
+        if not can_pay(holdings, tile.cost):
+            return None
+        return building_gain(view, tile.cost, builders), tile.cost
+    ways = flexible_payments(holdings, tile.kind, tile.n, tile.k)
+    if not ways:
+        return None
+    best = max(ways, key=lambda way: building_gain(view, way, builders))
+    return building_gain(view, best, builders), best
+
+
+def unused_tool_pips(state: StoneAgeState, seat: int) -> int:
+    base = seat * TOOL_TILES
+    return sum(state.tools[i] for i in range(base, base + TOOL_TILES) if not state.tool_used[i])
+
+
+def location_value(
+    state: StoneAgeState, view: Outlook, loc: int, people: int, bonus: int, holdings: tuple[int, ...]
+) -> float:
+    """Expected points of ``people`` of ``view.seat`` on ``loc`` this round, with ``bonus`` tool pips for a
+    gathering site and ``holdings`` to pay for a card or a building (0 when they cannot pay). A location this
+    module does not know (a module's) is worth a little per person."""
+    if loc == HUNTING:
+        return view.expected_food(people, bonus)
+    if loc < FIRST_CARD:
+        if loc in RESOURCE_SITES:
+            resource = SITE_RESOURCE[loc]
+            return expected_yield(people, bonus, RESOURCE_VALUES[resource]) * view.goods[resource]
+        if loc == TOOLMAKER:
+            return view.tool_step
+        if loc == HUT:
+            return view.person
+        if loc == FIELD:
+            return view.agriculture_step
+        return UNKNOWN_PLACE * people
+    if loc < FIRST_STACK:
+        gain = card_gain(state, view, loc - FIRST_CARD, holdings)
+        return 0.0 if gain is None else max(0.0, gain)
+    if loc < FIRST_STACK + len(state.stack_top):
+        choice = building_choice(state, view, loc - FIRST_STACK, holdings)
+        return 0.0 if choice is None else max(0.0, choice[0])
+    return UNKNOWN_PLACE * people
+
+
+# -- a whole position -------------------------------------------------------------------------------------------
+def position_value(state: StoneAgeState, seat: int, weights: Weights = DEFAULT_WEIGHTS) -> float:
+    """``seat``'s projected final score: points, culture sets and figures at their projected end values, plus
+    what its goods, food, people, tools and placed people are expected to bring over the rounds left."""
+    return sum(position_terms(state, seat, weights))
+
+
+POSITION_TERMS: Final = ("points", "culture", "figures", "goods", "people", "food", "tools", "this round")
+"""The names of :func:`position_terms`, in order."""
+
+
+def position_terms(state: StoneAgeState, seat: int, weights: Weights = DEFAULT_WEIGHTS) -> tuple[float, ...]:
+    """The terms of :func:`position_value`, named by :data:`POSITION_TERMS`: points now (score and goods at 1
+    point each), culture cards and figures at their projected end values, what goods bring beyond a point, people,
+    food (against what the people still eat), permanent and one-use tools, and this round's people."""
+    view = outlook(state, seat, weights)
+    base = seat * NRES
+    left = view.rounds
+    hand = state.hands[seat]
+    figure_points = 0.0
+    for figure, count in enumerate(figures(hand)):
+        if count:
+            figure_points += count * figure_multiplier(state, view, figure)
+    goods = sum(state.resources[base + resource] * (view.goods[resource] - 1.0) for resource in GOODS)
+    people, agriculture = state.people[seat], state.agriculture[seat]
+    food = state.resources[base + FOOD]
+    eat = max(0, people - agriculture)
+    short = eat - food
+    if short > 0:
+        food_points = -(weights.food_urgent * short + weights.food_point * eat * left)
+    else:
+        spare = food - eat - eat * left
+        food_points = weights.food_spare * spare if spare > 0 else weights.food_point * spare
+    tools = tool_value(state, seat) * weights.tool_pip_round * left
+    tools += sum(ONE_USE_PIPS[card] for card in state.one_use[seat]) * view.one_use_pip
+    return (
+        float(state.score[seat] + sum(state.goods(seat))),
+        projected_culture(hand, view),
+        figure_points,
+        goods,
+        people * weights.person_round * left,
+        food_points,
+        tools,
+        this_round(state, view),
+    )
+
+
+def this_round(state: StoneAgeState, view: Outlook) -> float:
+    """What the seat's people still bring this round: those placed and not yet resolved at their locations'
+    expected value (tools on the first gathering site), those not yet placed at a person's round."""
+    seat = view.seat
+    base = seat * NLOC
+    placed = state.placed
+    holdings = state.goods(seat)
+    bonus = unused_tool_pips(state, seat)
+    value = 0.0
+    for loc in range(NLOC):
+        count = placed[base + loc]
+        if count:
+            value += location_value(state, view, loc, count, bonus, holdings)
+            if loc in GATHERING_SITES:
+                bonus = 0
+    if state.step == PLACE_PEOPLE:
+        value += state.available[seat] * view.weights.person_round
+    return value
