@@ -8,15 +8,16 @@ import random
 import sys
 import time
 from collections.abc import Sequence
-from pathlib import Path
 from typing import TextIO
 
-from dolmen.cli.options import options_from_args
+from dolmen.cli.files import check_file_to_write, check_folder_to_fill
+from dolmen.cli.options import check_seats, options_from_args
 from dolmen.cli.render import render
 from dolmen.engine import (
     CHANCE,
     Action,
     DolmenError,
+    OptionsError,
     Record,
     RecordError,
     State,
@@ -40,10 +41,8 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO | None = None) -> int:
     out = out or sys.stdout
     game = get_game(args.game)
     options = game.check_options(args.players, options_from_args(args.game, args))
-    records_dir = Path(args.records) if args.records else None
-    if records_dir is not None:
-        records_dir.mkdir(parents=True, exist_ok=True)
     policies = [make_policy(args.bot, args.game) for _ in range(args.players)]
+    records_dir = check_folder_to_fill(args.records) if args.records else None
     totals = [0] * args.players
     wins = [0.0] * args.players
     steps = 0
@@ -63,6 +62,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO | None = None) -> int:
     seconds = time.perf_counter() - started
     report = {
         "game": args.game,
+        "bot": args.bot,
         "players": args.players,
         "options": options,
         "seed": args.seed,
@@ -77,11 +77,12 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO | None = None) -> int:
 
 
 def _print_report(report: dict[str, object], as_json: bool, out: TextIO) -> None:
+    """One JSON object, or one ``key: value`` line per entry with every non-text value written as JSON."""
     if as_json:
         out.write(json.dumps(report) + "\n")
     else:
         for key, value in report.items():
-            out.write(f"{key}: {value}\n")
+            out.write(f"{key}: {value if isinstance(value, str) else json.dumps(value)}\n")
 
 
 def cmd_replay(args: argparse.Namespace, out: TextIO | None = None) -> int:
@@ -106,8 +107,13 @@ def cmd_replay(args: argparse.Namespace, out: TextIO | None = None) -> int:
 def cmd_play(args: argparse.Namespace, stdin: TextIO | None = None, out: TextIO | None = None) -> int:
     """A game for people at one keyboard; ``--bots`` seats are played by bots."""
     stdin, out = stdin or sys.stdin, out or sys.stdout
+    if args.game is None:
+        raise OptionsError("name the game to play (rtta or stoneage), or --resume FILE")
     game = get_game(args.game)
     options = game.check_options(args.players, options_from_args(args.game, args))
+    check_seats(args.bots, args.players)
+    if args.save:
+        check_file_to_write(args.save)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
     bots = {int(seat): make_policy(args.bot, args.game) for seat in args.bots}
     state = game.new_state(args.players, options)
