@@ -1,13 +1,9 @@
-"""The ``dolmen`` command with Roll Through the Ages: simulate, replay, play (in-process), and the renderer.
-
-The commands bind ``sys.stdout`` as a default argument when first imported; ``dolmen(...)`` points those
-defaults at the stream ``capsys`` installs for each test."""
+"""The ``dolmen`` command with Roll Through the Ages: simulate, replay, play (in-process), and the renderer."""
 
 from __future__ import annotations
 
 import io
 import json
-import sys
 from pathlib import Path
 
 import pytest
@@ -19,13 +15,8 @@ from dolmen.games.rtta import RollThroughTheAges
 
 
 def dolmen(*argv: str) -> int:
-    """``main(argv)`` printing to the ``sys.stdout`` of now (the one ``capsys`` installed)."""
-    saved = commands.cmd_simulate.__defaults__, commands.cmd_replay.__defaults__
-    commands.cmd_simulate.__defaults__ = commands.cmd_replay.__defaults__ = (sys.stdout,)
-    try:
-        return main(list(argv))
-    finally:
-        commands.cmd_simulate.__defaults__, commands.cmd_replay.__defaults__ = saved
+    """``main(argv)``; the commands print to the ``sys.stdout`` of the moment (the one ``capsys`` installed)."""
+    return main(list(argv))
 
 
 @pytest.mark.parametrize(

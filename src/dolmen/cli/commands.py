@@ -13,10 +13,13 @@ from typing import TextIO
 from dolmen.cli.files import check_file_to_write, check_folder_to_fill
 from dolmen.cli.options import check_seats, options_from_args
 from dolmen.cli.render import render
+from dolmen.cli.stepper import step_through
+from dolmen.cli.texts import language
 from dolmen.engine import (
     CHANCE,
     Action,
     DolmenError,
+    Game,
     OptionsError,
     Record,
     RecordError,
@@ -85,23 +88,42 @@ def _print_report(report: dict[str, object], as_json: bool, out: TextIO) -> None
             out.write(f"{key}: {value if isinstance(value, str) else json.dumps(value)}\n")
 
 
-def cmd_replay(args: argparse.Namespace, out: TextIO | None = None) -> int:
+def cmd_replay(args: argparse.Namespace, out: TextIO | None = None, stdin: TextIO | None = None) -> int:
+    """Replay a record: its result (exit 1 naming the first bad step), ``--step`` on screen, ``--verify`` its
+    dice against its secret."""
     out = out or sys.stdout
     try:
         record = Record.load(args.file)
-        state = replay(get_game(record.game), record)
+        game = get_game(record.game)
+        if args.step:
+            return step_through(game, record, stdin or sys.stdin, out, args.lang or language())
+        state = replay(game, record)
+        if args.verify:
+            _verify(game, record)
     except (OSError, DolmenError) as exc:
-        message = str(exc)
+        message = f"{exc.strerror}: {exc.filename}" if isinstance(exc, OSError) and exc.strerror else str(exc)
         if args.json:
             out.write(json.dumps({"error": message, "step": getattr(exc, "step", None)}) + "\n")
         sys.stderr.write(f"dolmen replay: {message}\n")
         return 1
     report: dict[str, object] = {"game": record.game, "steps": len(record.steps), "over": state.is_over()}
+    if args.verify:
+        report["verified"] = True
     if state.is_over():
         result = state.result()
         report.update(scores=list(result.scores), winners=list(result.winners), reason=result.reason)
     _print_report(report, args.json, out)
     return 0
+
+
+def _verify(game: Game, record: Record) -> None:
+    """Recompute every chance step from the record's secret; :class:`RecordError` names the first mismatch."""
+    from dolmen.engine import record as records
+
+    verify = getattr(records, "verify", None)
+    if verify is None:
+        raise RecordError("this Dolmen cannot verify dice yet (dolmen.engine.record.verify is missing)")
+    verify(game, record)
 
 
 def cmd_play(args: argparse.Namespace, stdin: TextIO | None = None, out: TextIO | None = None) -> int:
