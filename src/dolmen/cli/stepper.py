@@ -56,7 +56,7 @@ def step_through(
     """Show ``record`` step by step, reading ``n``/Enter (next), ``p`` (previous), a step number, ``q``."""
     shown, error = frames(game, record)
     texts = catalogue(game, lang)
-    names = list(names) or [f"seat {seat}" for seat in range(record.players)]
+    names = list(names) or [f"Seat {seat}" for seat in range(record.players)]
     last = len(shown) - 1
     at, redraw = 0, True
     while True:

@@ -28,6 +28,8 @@ def _tools(seat_doc: dict[str, Any]) -> str:
         if value
     ]
     text = " ".join(tiles) if tiles else "-"
+    if any(used for value, used in zip(seat_doc["tools"], seat_doc["tools_used"], strict=True) if value):
+        text += " (* used this round)"
     if seat_doc["one_use"]:
         text += " | one-use " + " ".join(card.rsplit("tool", 1)[-1] for card in seat_doc["one_use"])
     return text
@@ -74,6 +76,12 @@ def _who(view: dict[str, Any], location: str) -> str:
     return " ".join(here)
 
 
+def _reserved(view: dict[str, Any], location: str) -> str:
+    """Who has a person on a one-person space (a card, a building): it is theirs to take when they resolve it."""
+    seats = [str(seat) for seat, doc in enumerate(view["seats"]) if location in doc["placed"]]
+    return f"  — seat {', '.join(seats)} placed a person here" if seats else ""
+
+
 def _sites(view: dict[str, Any]) -> list[str]:
     lines = ["Sites (seat:people):"]
     for name in _SITES:
@@ -112,8 +120,7 @@ def _stacks(view: dict[str, Any]) -> list[str]:
     for number, stack in enumerate(view["stacks"], start=1):
         name = f"building {number}"
         top = stack["top"] or "(none)"
-        who = _who(view, name)
-        lines.append(f"  {name}: {top:<5} {stack['left']} left" + (f"  taken by {who}" if who else ""))
+        lines.append(f"  {name}: {top:<5} {stack['left']} left{_reserved(view, name)}")
     return lines
 
 
@@ -121,9 +128,8 @@ def _display(view: dict[str, Any]) -> list[str]:
     lines = [f"Civilization cards (deck {view['deck']}):"]
     for number, card in enumerate(view["display"], start=1):
         name = f"card {number}"
-        who = _who(view, name)
         cost = f"cost {number}" if number < 5 else "cost 3 jewels"
-        lines.append(f"  {name} ({cost}): {card or '(empty)'}" + (f"  taken by {who}" if who else ""))
+        lines.append(f"  {name} ({cost}): {card or '(taken)'}{_reserved(view, name)}")
     return lines
 
 
