@@ -86,7 +86,7 @@ def test_play_with_modules_by_piped_input(tmp_path: Path) -> None:
     out = io.StringIO()
     assert commands.cmd_play(args, stdin=io.StringIO("0\n" * 8000), out=out) == 0
     text = out.getvalue()
-    assert "Game over" in text and "jewels" in text and "Mammoth herd" in text and "igloo" in text
+    assert "The game is over" in text and "jewels" in text and "Mammoth herd" in text and "igloo" in text
     assert dolmen("replay", str(save), "--json") == 0
 
 
@@ -99,7 +99,7 @@ def test_play_with_two_bots_by_piped_input(tmp_path: Path) -> None:
     out = io.StringIO()
     assert commands.cmd_play(args, stdin=io.StringIO("0\n" * 5000), out=out) == 0
     text = out.getvalue()
-    assert "Game over" in text and "Sites (seat:people):" in text and "Civilization cards (deck" in text
+    assert "The game is over" in text and "Sites (seat:people):" in text and "Civilization cards (deck" in text
     assert json.loads(save.read_text())["result"]["scores"]
 
 

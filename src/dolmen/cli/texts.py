@@ -41,28 +41,32 @@ def catalogue(game: Game, lang: str) -> Catalogue:
     return Catalogue(lang, [game.message_package()])
 
 
-def fill(items: Iterable[str], columns: int, indent: str = "  ", gap: str = "  ") -> list[str]:
-    """``items`` laid out in lines of at most ``columns`` characters, never cutting an item; an item too long
-    for any line is cut between its words only.
+def fill(items: Iterable[str], columns: int, indent: str = "  ", gap: str = "  ", hang: str | None = None) -> list[str]:
+    """``items`` laid out in lines of at most ``columns`` characters, never cutting an item; the first line
+    starts with ``indent``, the others with ``hang`` (default: ``indent``). An item too long for any line is
+    cut between its words only.
 
-    >>> fill(["[0] keep", "[1] reroll coins", "[2] reroll food3"], 24)
-    ['  [0] keep', '  [1] reroll coins', '  [2] reroll food3']
+    >>> fill(["place:", "[0] hunting 1", "[1] hunting 2", "[2] forest 1"], 30, hang="         ")
+    ['  place:  [0] hunting 1', '         [1] hunting 2', '         [2] forest 1']
     """
+    hang = indent if hang is None else hang
     lines: list[str] = []
     line = ""
     for item in items:
-        candidate = f"{line}{gap}{item}" if line else indent + item
+        lead = hang if lines else indent
+        candidate = f"{line}{gap}{item}" if line else lead + item
         if len(candidate) <= columns or not line:
             line = candidate
         else:
             lines.append(line)
-            line = indent + item
-        while len(line) > columns and " " in line.strip():
-            cut = line.rfind(" ", len(indent) + 1, columns + 1)
-            if cut <= len(indent):
+            line = hang + item
+        while len(line) > columns:
+            start = len(hang if lines else indent)
+            cut = line.rfind(" ", start + 1, columns + 1)
+            if cut <= start:
                 break
-            lines.append(line[:cut])
-            line = indent + "    " + line[cut + 1 :]
+            lines.append(line[:cut].rstrip())
+            line = hang + line[cut + 1 :]
     if line:
         lines.append(line)
     return lines
@@ -90,8 +94,8 @@ def action_lines(legal: Sequence[Action], text_of: Any, columns: int) -> list[st
             lines.extend(fill([f"[{entries[0][0]}] {verb}"], columns))
             continue
         items = [f"[{number}] {rest}" if rest else f"[{number}] {verb}" for number, rest in entries]
-        block = fill([f"{verb}:", *items], columns)
-        lines.extend(block)
+        hang = " " * min(len(verb) + 5, 16)
+        lines.extend(fill([f"{verb}:", *items], columns, indent="  ", hang=hang))
     if count > len(texts):
         lines.append(f"  ... and {count - len(texts)} more: type an action's text ('help' shows the forms)")
     return lines
@@ -109,4 +113,69 @@ def examples(legal: Sequence[Action], text_of: Any) -> dict[str, str]:
     return found
 
 
-__all__ = ["LISTED", "action_lines", "catalogue", "examples", "fill", "group_by_verb", "language", "width"]
+def glossary(tables: Any, texts: Catalogue) -> dict[str, str]:
+    """What each named component of a game's static tables (:meth:`Game.describe`) costs, gives and is worth,
+    in words: ``{name: "cost 30, 6 points: In the buy step, each food ..."}``.
+
+    Generic: any object with a ``name`` (or ``id``) and at least one of ``cost``, ``points``, ``effect`` is an
+    entry; an ``effect`` that is a message (``{"event": ...}``) is rendered with the catalogue.
+
+    >>> tables = {"developments": [{"name": "granaries", "cost": 30, "points": 6, "effect": "food for coins"}]}
+    >>> glossary(tables, Catalogue("en"))
+    {'granaries': 'cost 30, 6 points: food for coins'}
+    """
+    found: dict[str, str] = {}
+
+    def words(value: Any) -> str:
+        if isinstance(value, Mapping) and "event" in value:
+            return texts.render(value)
+        if isinstance(value, Mapping):
+            return ", ".join(f"{texts.term(str(k))} {words(v)}" for k, v in value.items())
+        if isinstance(value, list):
+            return " / ".join(words(v) for v in value)
+        return texts.term(value) if isinstance(value, str) else str(value)
+
+    def visit(node: Any) -> None:
+        if isinstance(node, Mapping):
+            name = node.get("name", node.get("id"))
+            if isinstance(name, str) and any(key in node for key in ("cost", "points", "effect")):
+                parts = []
+                if node.get("cost") is not None:
+                    parts.append(f"cost {words(node['cost'])}")
+                if node.get("points") is not None:
+                    parts.append(f"{words(node['points'])} points")
+                text = ", ".join(parts)
+                if node.get("effect"):
+                    text = f"{text}: {words(node['effect'])}" if text else words(node["effect"])
+                found.setdefault(name, text)
+            for value in node.values():
+                visit(value)
+        elif isinstance(node, list):
+            for value in node:
+                visit(value)
+
+    visit(tables)
+    return found
+
+
+def game_glossary(game: Game, options: Mapping[str, Any], texts: Catalogue) -> dict[str, str]:
+    """:func:`glossary` of ``game.describe(options)``; empty for a game that cannot describe itself yet."""
+    try:
+        tables = game.describe(options)
+    except NotImplementedError:
+        return {}
+    return glossary(tables, texts)
+
+
+__all__ = [
+    "LISTED",
+    "action_lines",
+    "catalogue",
+    "examples",
+    "fill",
+    "game_glossary",
+    "glossary",
+    "group_by_verb",
+    "language",
+    "width",
+]

@@ -5,17 +5,25 @@ from __future__ import annotations
 import importlib
 import json
 import textwrap
+from collections.abc import Mapping
 from typing import Any
 
 
-def render(game: str, view: dict[str, Any], seat: int | None, columns: int | None = None) -> str:
+def render(
+    game: str,
+    view: dict[str, Any],
+    seat: int | None,
+    columns: int | None = None,
+    glossary: Mapping[str, str] | None = None,
+) -> str:
     """The terminal picture of ``view``, its lines wrapped between words to ``columns`` (none: unwrapped);
-    indented JSON for a game without a renderer."""
+    indented JSON for a game without a renderer. ``glossary``: what named components give (see
+    :func:`dolmen.cli.texts.glossary`)."""
     try:
         module = importlib.import_module(f"dolmen.cli.render.{game}")
     except ModuleNotFoundError:
         return json.dumps(view, indent=2, ensure_ascii=False)
-    text: str = module.render(view, seat)
+    text: str = module.render(view, seat, glossary)
     return text if columns is None else wrap(text, columns)
 
 

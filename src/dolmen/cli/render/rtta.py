@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 GOOD_BASES = {"wood": 1, "stone": 2, "pottery": 3, "cloth": 4, "spearheads": 5}
@@ -120,8 +121,9 @@ def _monuments_header(view: dict[str, Any]) -> str:
     return "Monuments (boxes, points first/later): " + "; ".join(parts)
 
 
-def render(view: dict[str, Any], seat: int | None) -> str:
-    """The board as ``seat`` sees it (``None``: a spectator)."""
+def render(view: dict[str, Any], seat: int | None, glossary: Mapping[str, str] | None = None) -> str:
+    """The board as ``seat`` sees it (``None``: a spectator); the developments' effects are in ``help`` and
+    ``rules`` (``glossary`` is not needed here)."""
     edition = "The Late Bronze Age" if view["edition"] == "late" else "The Bronze Age"
     rounds = f" of {view['rounds']}" if view["rounds"] else ""
     trade = ", trading" if view["trade"] and view["players"] > 1 else ""

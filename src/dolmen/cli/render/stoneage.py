@@ -5,6 +5,7 @@ modules, the jewels and barter levels, the merchant, the igloos, the mammoth her
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 _SITES = ("hunting", "forest", "clay", "quarry", "river")
@@ -115,21 +116,27 @@ def _modules(view: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _stacks(view: dict[str, Any]) -> list[str]:
+def _meaning(name: str | None, glossary: Mapping[str, str]) -> str:
+    text = glossary.get(name or "")
+    return f" ({text})" if text else ""
+
+
+def _stacks(view: dict[str, Any], glossary: Mapping[str, str]) -> list[str]:
     lines = ["Buildings:"]
     for number, stack in enumerate(view["stacks"], start=1):
         name = f"building {number}"
         top = stack["top"] or "(none)"
-        lines.append(f"  {name}: {top:<5} {stack['left']} left{_reserved(view, name)}")
+        meaning = _meaning(stack["top"], glossary)
+        lines.append(f"  {name}: {top:<5} {stack['left']} left{meaning}{_reserved(view, name)}")
     return lines
 
 
-def _display(view: dict[str, Any]) -> list[str]:
+def _display(view: dict[str, Any], glossary: Mapping[str, str]) -> list[str]:
     lines = [f"Civilization cards (deck {view['deck']}):"]
     for number, card in enumerate(view["display"], start=1):
         name = f"card {number}"
         cost = f"cost {number}" if number < 5 else "cost 3 jewels"
-        lines.append(f"  {name} ({cost}): {card or '(taken)'}{_reserved(view, name)}")
+        lines.append(f"  {name} ({cost}): {card or '(taken)'}{_meaning(card, glossary)}{_reserved(view, name)}")
     return lines
 
 
@@ -168,8 +175,10 @@ def _pending(view: dict[str, Any]) -> list[str]:
     return lines
 
 
-def render(view: dict[str, Any], seat: int | None) -> str:
-    """The board as text for ``seat`` (``None``: a spectator)."""
+def render(view: dict[str, Any], seat: int | None, glossary: Mapping[str, str] | None = None) -> str:
+    """The board as text for ``seat`` (``None``: a spectator); ``glossary`` says what each card and building
+    gives and is worth (from the game's :meth:`describe`), by name."""
+    glossary = glossary or {}
     phase = _PHASES.get(view["phase"], view["phase"])
     acting = view["acting"]
     who = "" if acting is None else (" — chance" if acting == "chance" else f" — seat {acting} to act")
@@ -177,8 +186,8 @@ def render(view: dict[str, Any], seat: int | None) -> str:
     for player in range(view["players"]):
         lines.extend(_player_line(view, player, seat))
     lines.extend(_sites(view))
-    lines.extend(_stacks(view))
-    lines.extend(_display(view))
+    lines.extend(_stacks(view, glossary))
+    lines.extend(_display(view, glossary))
     lines.extend(_modules(view))
     lines.extend(_pending(view))
     return "\n".join(lines)
