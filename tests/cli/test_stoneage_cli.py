@@ -108,3 +108,26 @@ def test_render_shows_the_board_and_the_tool_yields() -> None:
     state.apply_chance(state.parse_outcome("card music-points3"))
     text = render(state.view(0), 0)
     assert "card 1 (cost 1): music-points3" in text and "building 1: (none)" in text
+
+
+def test_spaces_say_who_placed_there_and_what_they_give() -> None:
+    state = StoneAge().new_state(2)
+    while state.is_chance():
+        state.apply_chance(state.chance_outcomes()[0][0])
+    view = state.view(0)
+    card, top = view["display"][0], view["stacks"][0]["top"]
+    state.apply_action(0, state.parse_action("place card 1"))
+    text = render(state.view(0), 0, {card: "culture music, 3 points", top: "cost wood stone stone, 12 points"})
+    assert f"card 1 (cost 1): {card} (culture music, 3 points)  — seat 0 placed a person here" in text
+    assert f"building 1: {top:<5} 7 left (cost wood stone stone, 12 points)" in text
+    assert "taken" not in text
+
+
+def test_used_tools_are_explained() -> None:
+    state = StoneAge().new_state(2)
+    view = state.view(0)
+    view["seats"][0]["tools"] = [2, 1, 0]
+    view["seats"][0]["tools_used"] = [True, False, False]
+    assert "tools 2* 1 (* used this round)" in render(view, 0)
+    view["seats"][0]["tools_used"] = [False, False, False]
+    assert "used this round" not in render(view, 0)

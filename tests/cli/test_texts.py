@@ -111,3 +111,4 @@ def test_breakdowns_are_found_where_the_views_keep_them() -> None:
     per_seat = [{"cards": 3}, {"cards": 4}]
     assert seat_breakdowns({"board": {"score_breakdown": per_seat}}, 2) == per_seat
     assert seat_breakdowns({"seats": [{"breakdown": {"a": 1}}, {}]}, 2) == [{"a": 1}, None]
+    assert seat_breakdowns({"scoring": per_seat}, 2) == per_seat

@@ -1,8 +1,8 @@
 """The end of a game for people: each seat's score broken down as the game's view gives it, and who won.
 
-Nothing here knows a rule: the breakdown is whatever the finished game's view holds for each seat (a mapping
-under ``score_breakdown``, ``breakdown`` or ``score`` in the seat's entry of ``boards``/``seats``), rendered
-as it comes; the scores and winners come from :meth:`State.result`.
+Nothing here knows a rule: the breakdown is whatever the finished game's view holds for each seat (a list per
+seat under ``score_breakdown``, ``breakdown`` or ``scoring``, or a mapping under one of those or ``score`` in the
+seat's entry of ``boards``/``seats``), rendered as it comes; scores and winners come from :meth:`State.result`.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from dolmen.engine.core import Result
 from dolmen.engine.messages import Catalogue
 
 SEAT_LISTS = ("boards", "seats", "players_boards")
-BREAKDOWN_KEYS = ("score_breakdown", "breakdown", "score")
+BREAKDOWN_KEYS = ("score_breakdown", "breakdown", "scoring", "score")
 TOTAL_KEYS = ("total", "score")
 
 

@@ -113,16 +113,23 @@ def examples(legal: Sequence[Action], text_of: Any) -> dict[str, str]:
     return found
 
 
+BOOKKEEPING = ("id", "name", "copies")
+"""Fields of a component that say nothing to a player about what it gives."""
+
+
 def glossary(tables: Any, texts: Catalogue) -> dict[str, str]:
     """What each named component of a game's static tables (:meth:`Game.describe`) costs, gives and is worth,
     in words: ``{name: "cost 30, 6 points: In the buy step, each food ..."}``.
 
     Generic: any object with a ``name`` (or ``id``) and at least one of ``cost``, ``points``, ``effect`` is an
-    entry; an ``effect`` that is a message (``{"event": ...}``) is rendered with the catalogue.
+    entry; its other fields follow as ``field value``; an ``effect`` that is a message (``{"event": ...}``) is
+    rendered with the catalogue, in the reader's language.
 
-    >>> tables = {"developments": [{"name": "granaries", "cost": 30, "points": 6, "effect": "food for coins"}]}
+    >>> tables = {"developments": [{"name": "granaries", "cost": 30, "points": 6, "effect": "food for coins"}],
+    ...           "cards": [{"id": "pottery-food7", "copies": 1, "culture": "pottery", "effect": "food",
+    ...                      "amount": 7, "figure": None}]}
     >>> glossary(tables, Catalogue("en"))
-    {'granaries': 'cost 30, 6 points: food for coins'}
+    {'granaries': 'cost 30, 6 points, effect food for coins', 'pottery-food7': 'culture pottery, effect food, amount 7'}
     """
     found: dict[str, str] = {}
 
@@ -132,22 +139,31 @@ def glossary(tables: Any, texts: Catalogue) -> dict[str, str]:
         if isinstance(value, Mapping):
             return ", ".join(f"{texts.term(str(k))} {words(v)}" for k, v in value.items())
         if isinstance(value, list):
-            return " / ".join(words(v) for v in value)
+            return " ".join(words(v) for v in value)
         return texts.term(value) if isinstance(value, str) else str(value)
+
+    def entry(node: Mapping[str, Any]) -> str:
+        parts = []
+        if node.get("cost") is not None:
+            parts.append(f"cost {words(node['cost'])}")
+        if node.get("points") is not None:
+            parts.append(f"{words(node['points'])} points")
+        effect = node.get("effect")
+        sentence = words(effect) if isinstance(effect, Mapping) and "event" in effect else ""
+        for key, value in node.items():
+            if key in (*BOOKKEEPING, "cost", "points") or value is None or value is False or value == []:
+                continue
+            if key == "effect" and sentence:
+                continue
+            parts.append(f"{texts.term(key).replace('_', ' ')} {words(value)}")
+        text = ", ".join(parts)
+        return f"{text}: {sentence}" if text and sentence else text or sentence
 
     def visit(node: Any) -> None:
         if isinstance(node, Mapping):
             name = node.get("name", node.get("id"))
             if isinstance(name, str) and any(key in node for key in ("cost", "points", "effect")):
-                parts = []
-                if node.get("cost") is not None:
-                    parts.append(f"cost {words(node['cost'])}")
-                if node.get("points") is not None:
-                    parts.append(f"{words(node['points'])} points")
-                text = ", ".join(parts)
-                if node.get("effect"):
-                    text = f"{text}: {words(node['effect'])}" if text else words(node["effect"])
-                found.setdefault(name, text)
+                found.setdefault(name, entry(node))
             for value in node.values():
                 visit(value)
         elif isinstance(node, list):
