@@ -72,7 +72,7 @@ class Screen:
         """Write ``text`` wrapped between words; continuation lines are indented four spaces more."""
         lead = indent + text[: len(text) - len(text.lstrip(" "))]
         words = text.split()
-        for part in fill(words, self.columns, indent=lead, gap=" ", hang=lead + "    "):
+        for part in fill(words, self.columns, indent=lead, gap=" ", hang=" " * len(lead) + "    "):
             self.out.write(part + "\n")
 
     def board(self, seat: int) -> None:

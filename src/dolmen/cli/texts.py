@@ -151,8 +151,8 @@ def glossary(tables: Any, texts: Catalogue) -> dict[str, str]:
         effect = node.get("effect")
         sentence = words(effect) if isinstance(effect, Mapping) and "event" in effect else ""
         for key, value in node.items():
-            if key in (*BOOKKEEPING, "cost", "points") or value is None or value is False or value == []:
-                continue
+            if key in (*BOOKKEEPING, "cost", "points") or value in (None, False, 0, []):
+                continue  # nothing to say (no figures, no module part)
             if key == "effect" and sentence:
                 continue
             parts.append(f"{texts.term(key).replace('_', ' ')} {words(value)}")

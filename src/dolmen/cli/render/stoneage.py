@@ -169,9 +169,6 @@ def _pending(view: dict[str, Any]) -> list[str]:
         lines.append(f"Seat {acting} is {view['shortage']} food short: pay goods or take -10 points")
     elif step == "dice":
         lines.append(f"Rolling {view['roll_count']} dice ({view['roll_resource']})")
-    elif step == "over" and "result" in view:
-        result = view["result"]
-        lines.append(f"Final scores {result['scores']}; winner(s) {result['winners']} ({result['reason']})")
     return lines
 
 
