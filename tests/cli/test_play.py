@@ -100,7 +100,8 @@ def test_refusals_say_why_and_help_explains() -> None:
     assert refusals[0].startswith("! there is no action 99 (they are numbered 0 to")
     assert refusals[1] == "! unknown rtta action 'dance'" or "dance" in refusals[1]
     assert len(refusals) == 3  # the third is the rules' own words, whatever they are
-    assert "Now:" in text and "for example '" in text and "'quit' leaves" in text
+    flat = " ".join(text.split())
+    assert "Now:" in flat and "for example '" in flat and "'quit' leaves" in flat
     assert "Game left unfinished." in text
 
 
@@ -154,3 +155,14 @@ def test_resume_refuses_what_cannot_go_on(tmp_path: Path, capsys: pytest.Capture
     assert "--resume" in capsys.readouterr().err
     assert main(["play", "rtta", "--resume", str(missing)]) == 2
     assert "give no game" in capsys.readouterr().err
+
+
+def test_a_person_takes_back_their_own_actions_but_not_a_roll(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    keys = "0\n0\n1\nundo\nundo\nundo\nundo\nquit\n"  # keep, food 0, build; then take back build and food
+    status, text = play(["rtta", "--bots", "1", "--seed", "4", "--save", str(save)], keys)
+    assert status == 0
+    assert text.count("took back their last action") == 3  # build, food, keep: then the roll stops it
+    assert "! nothing to take back" in " ".join(text.split())
+    steps = json.loads(save.read_text())["steps"]
+    assert len(steps) == 1 and "chance" in steps[0]  # undone steps are as if never made

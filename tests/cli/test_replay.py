@@ -51,3 +51,17 @@ def test_hidden_draws_stay_hidden_and_bad_steps_stop_the_show(tmp_path: Path) ->
     shown, error = frames(get_game("stoneage"), record)
     assert len(shown) == 2 and error is not None and error.step == 2
     assert shown[1].step == "chance: card music-points3"  # the display is face up: everyone sees it
+
+
+def test_verify_names_the_die_that_does_not_match(recorded: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", "--verify", str(recorded), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["verified"] is True
+    doc = json.loads(recorded.read_text())
+    steps = doc["steps"]
+    number = next(i for i, s in enumerate(steps, start=1) if "chance" in s and s["chance"].startswith("dice "))
+    faces = steps[number - 1]["chance"].split()
+    faces[1] = "1" if faces[1] != "1" else "2"  # one die altered
+    steps[number - 1]["chance"] = " ".join(faces)
+    recorded.write_text(json.dumps(doc))
+    assert main(["replay", "--verify", str(recorded)]) == 1
+    assert f"step {number}:" in capsys.readouterr().err

@@ -39,6 +39,10 @@ class Quit(Exception):
     """The person left the game (``quit``, or the end of the input)."""
 
 
+class TookBack(Exception):
+    """The person took back their last action: the table is at an earlier version, the loop must ask again."""
+
+
 @dataclass
 class Screen:
     """What the people at the keyboard see: the log as it grows, boards, action lists, the end."""
@@ -67,6 +71,11 @@ class Screen:
         self.shown[viewer] = self.table.version
         if viewer is not None:
             self.shown[None] = max(self.shown.get(None, 0), self.table.version)
+
+    def rewind(self) -> None:
+        """After a take-back: what was shown past the table's version is to be shown again as it is replayed."""
+        for viewer, version in self.shown.items():
+            self.shown[viewer] = min(version, self.table.version)
 
     def line(self, text: str, indent: str = "") -> None:
         """Write ``text`` wrapped between words; continuation lines are indented four spaces more."""
@@ -99,8 +108,9 @@ class Screen:
             for name in named:
                 self.line(f"{name}: {self.glossary[name]}", indent="  ")
         self.line(
-            "Also: 'board' shows the board again, 'actions' the list, 'rules' what every component gives, 'quit' "
-            "leaves (the game is saved with --save). Upper or lower case do not matter."
+            "Also: 'board' shows the board again, 'actions' the list, 'rules' what every component gives, 'undo' "
+            "takes back your last action (not a roll), 'quit' leaves (the game is saved with --save). Upper or "
+            "lower case do not matter."
         )
 
     def named_in(self, legal: Sequence[Action]) -> list[str]:
@@ -171,10 +181,29 @@ class Person:
             if command == "rules":
                 screen.rules()
                 continue
+            if command in ("undo", "take back"):
+                self.take_back()
+                continue
             action, refusal = self.choose(text, legal)
             if refusal is None:
                 return action
             screen.line(f"! {refusal}", indent="  ")
+
+    def take_back(self) -> None:
+        """Undo this seat's last action when the table allows it (never across a die roll or another seat's
+        step); raises :class:`TookBack` so that the driving loop asks again from there."""
+        table, screen = self.screen.table, self.screen
+        if not table.can_undo(self.seat):
+            screen.line(
+                "! nothing to take back: only your own actions since the last roll or the last other "
+                "player's move can be taken back",
+                indent="  ",
+            )
+            return
+        table.undo(self.seat, table.version)
+        screen.rewind()
+        screen.line(screen.texts.render({"event": "took_back", "seat": self.seat}, screen.names), indent="  · ")
+        raise TookBack
 
     def choose(self, text: str, legal: Sequence[Action]) -> tuple[Action, str | None]:
         """The action ``text`` means (a number in the list, or a text form in any case), or why not."""
@@ -290,9 +319,9 @@ def cmd_play(args: argparse.Namespace, stdin: TextIO | None = None, out: TextIO 
     setup = seating(args)
     game = setup.game
     if setup.secret is not None and setup.steps:
-        table = Table.restore(game, setup.players, setup.options, setup.steps, setup.secret)
+        table = Table.restore(game, setup.players, setup.options, setup.steps, setup.secret, take_backs=True)
     else:
-        table = Table(game, setup.players, setup.options, secret=setup.secret)
+        table = Table(game, setup.players, setup.options, secret=setup.secret, take_backs=True)
     names = [
         f"Seat {seat} ({setup.bots[seat]})" if seat in setup.bots else f"Seat {seat}" for seat in range(setup.players)
     ]
@@ -321,7 +350,12 @@ def cmd_play(args: argparse.Namespace, stdin: TextIO | None = None, out: TextIO 
     )
     rngs = [random.Random() for _ in range(setup.players)]  # the bots' own thinking: never the dice
     try:
-        run(table, policies, rngs)
+        while True:
+            try:
+                run(table, policies, rngs)
+                break
+            except TookBack:
+                continue  # the same shared loop, from the version the take-back left
     except Quit:
         screen.catch_up()
         out.write("Game left unfinished.\n")
