@@ -141,3 +141,24 @@ def test_simulate_names_its_bot_and_prints_json_clean_text(capsys: pytest.Captur
         assert "'" not in value and "True" not in value and "None" not in value
     assert main(["simulate", "rtta", "--games", "1", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["bot"] == "random"
+
+
+def test_ctrl_c_at_the_prompt_saves_the_game(tmp_path: Path) -> None:
+    """A real ``dolmen play`` interrupted while waiting for the person: exit 130, the game kept in --save."""
+    import signal
+    import time
+
+    save = tmp_path / "game.json"
+    argv = [DOLMEN, "play", "rtta", "--players", "1", "--seed", "3", "--save", str(save)]
+    process = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert process.stdin is not None
+    process.stdin.write("0\n")
+    process.stdin.flush()
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and not (save.exists() and '"action"' in save.read_text()):
+        time.sleep(0.1)  # the record is written before each prompt
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 130, err
+    assert "Traceback" not in err and f"Record saved to {save}" in out
+    assert len(json.loads(save.read_text())["steps"]) >= 2  # the roll and the person's first action
