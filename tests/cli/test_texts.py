@@ -112,3 +112,17 @@ def test_breakdowns_are_found_where_the_views_keep_them() -> None:
     assert seat_breakdowns({"board": {"score_breakdown": per_seat}}, 2) == per_seat
     assert seat_breakdowns({"seats": [{"breakdown": {"a": 1}}, {}]}, 2) == [{"a": 1}, None]
     assert seat_breakdowns({"scoring": per_seat}, 2) == per_seat
+
+
+def test_the_short_board_shows_the_turn_and_the_acting_seat() -> None:
+    from dolmen.cli.render import status
+
+    state = RollThroughTheAges().new_state(3)
+    state.apply_chance(state.parse_outcome("roll skull food3 coins"))
+    short = status("rtta", state.view(0), 0)
+    assert "Dice: " in short and "seat 0 (you):" in short and "seat 1:" not in short and "Monuments" not in short
+    state = StoneAge().new_state(2)
+    while state.is_chance():
+        state.apply_chance(state.chance_outcomes()[0][0])
+    short = status("stoneage", state.view(1), 1)
+    assert "Seat 1 (you)" in short and "Seat 0" not in short and "Sites" not in short

@@ -20,7 +20,7 @@ from typing import Any, TextIO
 
 from dolmen.cli.files import check_file_to_write, write_atomically
 from dolmen.cli.options import check_seats, options_from_args
-from dolmen.cli.render import render
+from dolmen.cli.render import render, status
 from dolmen.cli.scores import final_lines
 from dolmen.cli.texts import LISTED, action_lines, catalogue, examples, fill, game_glossary, language, width
 from dolmen.engine import DolmenError, Game, OptionsError, Policy, Record
@@ -84,12 +84,14 @@ class Screen:
         for part in fill(words, self.columns, indent=lead, gap=" ", hang=" " * len(lead) + "    "):
             self.out.write(part + "\n")
 
-    def board(self, seat: int) -> None:
-        picture = render(self.table.game.name, self.table.state.view(seat), seat, self.columns, self.glossary)
+    def board(self, seat: int, short: bool = False) -> None:
+        """The board as ``seat`` sees it; ``short``: only the turn and the seat's own board."""
+        draw = status if short else render
+        picture = draw(self.table.game.name, self.table.state.view(seat), seat, self.columns, self.glossary)
         self.out.write("\n" + picture + "\n")
 
     def actions(self, seat: int, legal: Sequence[Action]) -> None:
-        self.out.write(f"{self.names[seat]}, your actions (type one, or its number; 'help', 'quit'):\n")
+        self.out.write(f"{self.names[seat]}, your actions (type one, or its number; 'help', 'board', 'quit'):\n")
         for text in action_lines(legal, self.table.action_text, self.columns):
             self.out.write(text + "\n")
 
@@ -144,6 +146,7 @@ class Person:
         self.screen = screen
         self.stdin = stdin
         self.save = save
+        self.acted_at: int | None = None  # the table's version after this person's last action
 
     def act(self, game: Game, view: dict[str, JSON], legal: Sequence[Action], rng: random.Random) -> Action:
         self.save()
@@ -151,9 +154,24 @@ class Person:
         screen.catch_up(seat)
         if len(legal) == 1:  # nothing to decide: say what is done and go on
             screen.line(f"{screen.names[seat]}: {self.screen.table.action_text(legal[0])} (the only choice)")
+            self.acted_at = screen.table.version + 1
             return legal[0]
-        screen.board(seat)
+        screen.board(seat, short=self.within_turn())
         screen.actions(seat, legal)
+        action = self.ask(legal)
+        self.acted_at = screen.table.version + 1
+        return action
+
+    def within_turn(self) -> bool:
+        """Whether only this seat and chance have played since its last action (then the short board is
+        enough: nobody else changed the table)."""
+        if self.acted_at is None or self.acted_at > self.screen.table.version:
+            return False
+        return all(step.get("seat", self.seat) == self.seat for step in self.screen.table.steps(self.acted_at))
+
+    def ask(self, legal: Sequence[Action]) -> Action:
+        """Read lines until one names a legal action (answering help, board and the like on the way)."""
+        screen, seat = self.screen, self.seat
         while True:
             screen.out.write(f"{screen.names[seat]}> ")
             screen.out.flush()

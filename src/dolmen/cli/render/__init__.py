@@ -27,6 +27,24 @@ def render(
     return text if columns is None else wrap(text, columns)
 
 
+def status(
+    game: str,
+    view: dict[str, Any],
+    seat: int | None,
+    columns: int | None = None,
+    glossary: Mapping[str, str] | None = None,
+) -> str:
+    """The short picture between two decisions of one seat (the game's ``status``; else the whole board)."""
+    try:
+        module = importlib.import_module(f"dolmen.cli.render.{game}")
+    except ModuleNotFoundError:
+        return render(game, view, seat, columns, glossary)
+    if not hasattr(module, "status"):
+        return render(game, view, seat, columns, glossary)
+    text: str = module.status(view, seat, glossary)
+    return text if columns is None else wrap(text, columns)
+
+
 def wrap(text: str, columns: int) -> str:
     """Each line of ``text`` longer than ``columns`` broken between words, its continuations indented four more
     spaces than the line itself (never inside a word or at a hyphen).

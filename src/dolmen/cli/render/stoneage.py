@@ -176,10 +176,7 @@ def render(view: dict[str, Any], seat: int | None, glossary: Mapping[str, str] |
     """The board as text for ``seat`` (``None``: a spectator); ``glossary`` says what each card and building
     gives and is worth (from the game's :meth:`describe`), by name."""
     glossary = glossary or {}
-    phase = _PHASES.get(view["phase"], view["phase"])
-    acting = view["acting"]
-    who = "" if acting is None else (" — chance" if acting == "chance" else f" — seat {acting} to act")
-    lines = [f"=== Stone Age — round {view['round']}, {phase}{who} ==="]
+    lines = [_header(view)]
     for player in range(view["players"]):
         lines.extend(_player_line(view, player, seat))
     lines.extend(_sites(view))
@@ -188,3 +185,19 @@ def render(view: dict[str, Any], seat: int | None, glossary: Mapping[str, str] |
     lines.extend(_modules(view))
     lines.extend(_pending(view))
     return "\n".join(lines)
+
+
+def status(view: dict[str, Any], seat: int | None, glossary: Mapping[str, str] | None = None) -> str:
+    """The short picture between two decisions of one seat: the round, that seat's board, what is decided."""
+    lines = [_header(view)]
+    if seat is not None:
+        lines.extend(_player_line(view, seat, seat))
+    lines.extend(_pending(view))
+    return "\n".join(lines)
+
+
+def _header(view: dict[str, Any]) -> str:
+    phase = _PHASES.get(view["phase"], view["phase"])
+    acting = view["acting"]
+    who = "" if acting is None else (" — chance" if acting == "chance" else f" — seat {acting} to act")
+    return f"=== Stone Age — round {view['round']}, {phase}{who} ==="
