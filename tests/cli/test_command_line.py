@@ -162,3 +162,27 @@ def test_ctrl_c_at_the_prompt_saves_the_game(tmp_path: Path) -> None:
     assert process.returncode == 130, err
     assert "Traceback" not in err and f"Record saved to {save}" in out
     assert len(json.loads(save.read_text())["steps"]) >= 2  # the roll and the person's first action
+
+
+def test_the_log_speaks_the_language_of_lang(tmp_path: Path) -> None:
+    """Without --lang the log follows LANG (here French), rendered by the games' catalogues."""
+    import os
+
+    from dolmen.engine import Record
+    from dolmen.engine.messages import Catalogue
+    from dolmen.engine.table import Table
+    from dolmen.games import get_game
+
+    save = tmp_path / "game.json"
+    environ = {**os.environ, "LANG": "fr_FR.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""}
+    argv = [DOLMEN, "play", "rtta", "--players", "2", "--bots", "1", "--seed", "7", "--save", str(save)]
+    done = subprocess.run(argv, input="0\n" * 30, capture_output=True, text=True, timeout=120, env=environ)
+    assert done.returncode == 0, done.stderr
+    record = Record.load(save)
+    assert record.secret is not None
+    game = get_game("rtta")
+    table = Table.restore(game, 2, record.options, record.steps, bytes.fromhex(record.secret))
+    french = Catalogue("fr", [game.message_package()])
+    flat = " ".join(done.stdout.split())
+    for event in table.events(0):  # (none until the game's rules log events)
+        assert " ".join(french.render(event, ["Seat 0", "Seat 1 (greedy)"]).split()) in flat

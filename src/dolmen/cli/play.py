@@ -54,7 +54,8 @@ class Screen:
     humans: tuple[int, ...]
     glossary: dict[str, str] = field(default_factory=dict)
     columns: int = field(default_factory=width)
-    shown: dict[int | None, int] = field(default_factory=dict)
+    shown: int = 0
+    """The table's version up to which the log is on the screen (one screen, shared by the people at it)."""
 
     def audience(self, seat: int | None = None) -> int | None:
         """Whose log to show: the acting person; else the only person at the table; else a spectator's."""
@@ -63,19 +64,15 @@ class Screen:
         return self.humans[0] if len(self.humans) == 1 else None
 
     def catch_up(self, seat: int | None = None) -> None:
-        """Print the log lines the reader has not seen yet."""
-        viewer = self.audience(seat)
-        since = max(self.shown.values(), default=0) if viewer is None else self.shown.get(viewer, 0)
-        for event in self.table.events(viewer, since):
+        """Print the log lines not on the screen yet, as the person about to act (else the audience) may read
+        them."""
+        for event in self.table.events(self.audience(seat), self.shown):
             self.line(self.texts.render(event, self.names), indent="  · ")
-        self.shown[viewer] = self.table.version
-        if viewer is not None:
-            self.shown[None] = max(self.shown.get(None, 0), self.table.version)
+        self.shown = self.table.version
 
     def rewind(self) -> None:
-        """After a take-back: what was shown past the table's version is to be shown again as it is replayed."""
-        for viewer, version in self.shown.items():
-            self.shown[viewer] = min(version, self.table.version)
+        """After a take-back: the steps past the table's version are to be shown again as they are replayed."""
+        self.shown = min(self.shown, self.table.version)
 
     def line(self, text: str, indent: str = "") -> None:
         """Write ``text`` wrapped between words; continuation lines are indented four spaces more."""
