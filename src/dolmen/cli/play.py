@@ -179,30 +179,26 @@ class Person:
             if not self.stdin.isatty():  # typed from a file or a pipe: echo it, so the screen reads as a dialogue
                 screen.out.write(line.rstrip("\n") + "\n")
             text = " ".join(line.split())
-            command = text.lower()
-            if not text:
-                continue
-            if command in ("quit", "exit"):
-                raise Quit("quit")
-            if command in ("help", "?"):
-                screen.help(seat, legal)
-                continue
-            if command == "board":
-                screen.board(seat)
-                continue
-            if command in ("actions", "list"):
-                screen.actions(seat, legal)
-                continue
-            if command == "rules":
-                screen.rules()
-                continue
-            if command in ("undo", "take back"):
-                self.take_back()
-                continue
-            action, refusal = self.choose(text, legal)
-            if refusal is None:
-                return action
-            screen.line(f"! {refusal}", indent="  ")
+            match text.lower():
+                case "":
+                    pass
+                case "quit" | "exit":
+                    raise Quit("quit")
+                case "help" | "?":
+                    screen.help(seat, legal)
+                case "board":
+                    screen.board(seat)
+                case "actions" | "list":
+                    screen.actions(seat, legal)
+                case "rules":
+                    screen.rules()
+                case "undo" | "take back":
+                    self.take_back()
+                case _:
+                    action, refusal = self.choose(text, legal)
+                    if refusal is None:
+                        return action
+                    screen.line(f"! {refusal}", indent="  ")
 
     def take_back(self) -> None:
         """Undo this seat's last action when the table allows it (never across a die roll or another seat's
@@ -360,8 +356,8 @@ def cmd_play(args: argparse.Namespace, stdin: TextIO | None = None, out: TextIO 
     }
     begun = "Resuming" if setup.steps else "Dolmen"
     screen.line(
-        f"{begun} — {game.name}, {setup.players} player(s), commitment to the dice {table.commitment[:16]}…; "
-        "type 'help' at a prompt."
+        f"{begun} — {texts.term(game.name)}: {', '.join(names)}. The dice are fixed in advance (commitment "
+        f"{table.commitment[:16]}…; check them afterwards with 'dolmen replay --verify'). Type 'help' at a prompt."
     )
     rngs = [random.Random() for _ in range(setup.players)]  # the bots' own thinking: never the dice
     try:
