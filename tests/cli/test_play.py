@@ -166,3 +166,21 @@ def test_a_person_takes_back_their_own_actions_but_not_a_roll(tmp_path: Path) ->
     assert "! nothing to take back" in " ".join(text.split())
     steps = json.loads(save.read_text())["steps"]
     assert len(steps) == 1 and "chance" in steps[0]  # undone steps are as if never made
+
+
+def test_players_by_name_and_kept_on_resume(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    status, text = play(["rtta", "--bots", "1", "--seed", "4", "--names", "Ann", "--save", str(save)], "0\nquit\n")
+    assert status == 0 and "Ann> " in text and "Seat 1 (greedy)" in text
+    status, text = play(["--resume", str(save)], "0\n" * 3000)
+    assert status == 0 and "Ann> " in text
+    result = restored(save).state.result()
+    winner = "Ann" if result.winners == (0,) else "Seat 1 (greedy)"
+    assert f"{winner} wins with" in " ".join(text.split())
+
+
+def test_names_are_checked(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "rtta", "--names", "A", "B", "C"]) == 2
+    assert "3 names for 2 seat(s)" in capsys.readouterr().err
+    assert main(["play", "rtta", "--names", "A", "A"]) == 2
+    assert "A is given twice" in capsys.readouterr().err

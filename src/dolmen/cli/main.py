@@ -7,6 +7,8 @@ standard error, never a traceback); 130 interrupted.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
@@ -73,6 +75,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--resume", metavar="FILE", help="continue the unfinished game saved in FILE (and keep saving there)"
     )
+    play.add_argument("--names", nargs="+", metavar="NAME", help="the players' names, by seat (default: Seat 0, ...)")
     play.add_argument("--lang", choices=["en", "fr"], help="language of the game log (default: from LANG, else en)")
     add_option_flags(play)
 
@@ -122,6 +125,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         sys.stderr.write("\ndolmen: interrupted\n")
         return 130
+    except BrokenPipeError:  # the reader went away (``dolmen ... | head``): nothing more to say to anyone
+        with contextlib.suppress(OSError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     except OSError as exc:
         where = f": {exc.filename}" if exc.filename else ""
         sys.stderr.write(f"dolmen {args.command}: {exc.strerror or exc}{where}\n")

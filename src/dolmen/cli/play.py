@@ -10,6 +10,7 @@ the game ends, is left, or is interrupted, so a played game is never lost.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import random
 import sys
@@ -261,6 +262,7 @@ class Seating:
     steps: list[dict[str, JSON]]
     save: Path | None
     lang: str
+    names: list[str]
 
 
 def seating(args: argparse.Namespace) -> Seating:
@@ -278,11 +280,12 @@ def seating(args: argparse.Namespace) -> Seating:
     _check_bots(game, bots)
     save = check_file_to_write(args.save) if args.save else None
     secret = None if args.seed is None else _seed_secret(args.seed)
-    return Seating(game, args.players, options, bots, secret, [], save, lang)
+    names = _names(args.names or [], args.players, bots)
+    return Seating(game, args.players, options, bots, secret, [], save, lang, names)
 
 
 def _resumed(args: argparse.Namespace, lang: str) -> Seating:
-    if args.game is not None or args.bots or args.seed is not None:
+    if args.game is not None or args.bots or args.seed is not None:  # --names may rename the seats
         raise OptionsError("--resume continues the saved game as it was: give no game, --bots or --seed")
     try:
         text = Path(args.resume).read_text(encoding="utf-8")
@@ -299,7 +302,21 @@ def _resumed(args: argparse.Namespace, lang: str) -> Seating:
     game = get_game(record.game)
     _check_bots(game, bots)
     save = check_file_to_write(args.save or args.resume)
-    return Seating(game, record.players, dict(record.options), bots, secret, list(record.steps), save, lang)
+    names = _names(args.names or seated.get("names", []), record.players, bots)
+    steps = list(record.steps)
+    return Seating(game, record.players, dict(record.options), bots, secret, steps, save, lang, names)
+
+
+def _names(given: Sequence[str], players: int, bots: Mapping[int, str]) -> list[str]:
+    """The players' names by seat: those given (``--names``), then ``Seat N`` (``Seat N (bot)`` for a bot)."""
+    if len(given) > players:
+        raise OptionsError(f"--names: {len(given)} names for {players} seat(s)")
+    names = [str(name) for name in given]
+    names += [f"Seat {seat} ({bots[seat]})" if seat in bots else f"Seat {seat}" for seat in range(len(names), players)]
+    repeated = sorted({name for name in names if names.count(name) > 1})
+    if repeated:
+        raise OptionsError(f"--names: {', '.join(repeated)} is given twice")
+    return names
 
 
 def _check_bots(game: Game, bots: Mapping[int, str]) -> None:
@@ -333,9 +350,7 @@ def cmd_play(args: argparse.Namespace, stdin: TextIO | None = None, out: TextIO 
         table = Table.restore(game, setup.players, setup.options, setup.steps, setup.secret, take_backs=True)
     else:
         table = Table(game, setup.players, setup.options, secret=setup.secret, take_backs=True)
-    names = [
-        f"Seat {seat} ({setup.bots[seat]})" if seat in setup.bots else f"Seat {seat}" for seat in range(setup.players)
-    ]
+    names = setup.names
     humans = tuple(seat for seat in range(setup.players) if seat not in setup.bots)
     texts = catalogue(game, setup.lang)
     screen = Screen(table, out, texts, names, humans, game_glossary(game, setup.options, texts))
@@ -345,7 +360,7 @@ def cmd_play(args: argparse.Namespace, stdin: TextIO | None = None, out: TextIO 
             record = table.record()
             record.secret = table.secret.hex()  # so that --resume can go on with the same dice
             doc = record.to_json()
-            doc[PLAY_KEY] = {"bots": {str(seat): spec for seat, spec in setup.bots.items()}}
+            doc[PLAY_KEY] = {"bots": {str(seat): spec for seat, spec in setup.bots.items()}, "names": names}
             write_atomically(setup.save, json.dumps(doc, separators=(",", ":")) + "\n")
 
     policies: dict[int, Policy] = {
@@ -374,6 +389,10 @@ def cmd_play(args: argparse.Namespace, stdin: TextIO | None = None, out: TextIO 
         out.write("\nInterrupted.\n")
         _saved(save, setup, out)
         return 130
+    except BaseException:  # a closed terminal, a bot's bug: keep what was played, then let it be reported
+        with contextlib.suppress(Exception):
+            save()
+        raise
     else:
         screen.catch_up()
         screen.end()
