@@ -121,9 +121,9 @@ def glossary(tables: Any, texts: Catalogue) -> dict[str, str]:
     """What each named component of a game's static tables (:meth:`Game.describe`) costs, gives and is worth,
     in words: ``{name: "cost 30, 6 points: In the buy step, each food ..."}``.
 
-    Generic: any object with a ``name`` (or ``id``) and at least one of ``cost``, ``points``, ``effect`` is an
-    entry; its other fields follow as ``field value``; an ``effect`` that is a message (``{"event": ...}``) is
-    rendered with the catalogue, in the reader's language.
+    Generic: every object of a list (a table of components) with an ``id`` (the text form) or a ``name`` is an
+    entry; its cost and points come first, its other fields follow as ``field value``; an ``effect`` that is a
+    message (``{"event": ...}``) is rendered with the catalogue, in the reader's language.
 
     >>> tables = {"developments": [{"name": "granaries", "cost": 30, "points": 6, "effect": "food for coins"}],
     ...           "cards": [{"id": "pottery-food7", "copies": 1, "culture": "pottery", "effect": "food",
@@ -159,16 +159,17 @@ def glossary(tables: Any, texts: Catalogue) -> dict[str, str]:
         text = ", ".join(parts)
         return f"{text}: {sentence}" if text and sentence else text or sentence
 
-    def visit(node: Any) -> None:
+    def visit(node: Any, listed: bool = False) -> None:
         if isinstance(node, Mapping):
-            name = node.get("name", node.get("id"))
-            if isinstance(name, str) and any(key in node for key in ("cost", "points", "effect")):
-                found.setdefault(name, entry(node))
+            name = node.get("id", node.get("name"))
+            text = entry(node) if listed and isinstance(name, str) else ""
+            if text:
+                found.setdefault(str(name), text)
             for value in node.values():
                 visit(value)
         elif isinstance(node, list):
             for value in node:
-                visit(value)
+                visit(value, listed=True)
 
     visit(tables)
     return found
