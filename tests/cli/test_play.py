@@ -184,3 +184,13 @@ def test_names_are_checked(capsys: pytest.CaptureFixture[str]) -> None:
     assert "3 names for 2 seat(s)" in capsys.readouterr().err
     assert main(["play", "rtta", "--names", "A", "A"]) == 2
     assert "A is given twice" in capsys.readouterr().err
+
+
+@pytest.mark.usefixtures("pig")
+def test_help_tells_what_each_choice_would_do() -> None:
+    status, text = play(["pig", "--players", "1", "--seed", "1"], "help\nwhat hold\nwhat 7\nquit\n")
+    assert status == 0
+    flat = " ".join(text.split())
+    assert "What each choice does:" in flat and "[0] roll: (the log would say nothing)" in flat
+    assert '[1] hold: held {"seat": 0, "points": 0}' in flat  # the rules' own event, rendered by the catalogue
+    assert '= held {"seat": 0, "points": 0}' in flat and "= there is no action 7" in flat

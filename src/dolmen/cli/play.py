@@ -32,6 +32,9 @@ from dolmen.engine.messages import Catalogue
 from dolmen.engine.table import Table
 from dolmen.games import get_game
 
+PREVIEWED = 12
+"""``help`` tells what each legal action would do when there are at most this many."""
+
 PLAY_KEY = "dolmen_play"
 """The key of a saved record that remembers how ``dolmen play`` seated the table (which seats are bots)."""
 
@@ -102,16 +105,39 @@ class Screen:
         self.line(f"Now: {activity or 'your turn'}. Type an action's text or its number in the list.")
         for verb, example in examples(legal, self.table.action_text).items():
             self.line(f"{verb}: for example '{example}'", indent="  ")
+        if len(legal) <= PREVIEWED:
+            self.line("What each choice does:")
+            for i in range(len(legal)):
+                said = "; ".join(self.preview(seat, legal[i])) or "(the log would say nothing)"
+                self.line(f"[{i}] {self.table.action_text(legal[i])}: {said}", indent="  ")
+        else:
+            self.line(
+                "Type 'what' and an action to see what it would do, e.g. 'what "
+                f"{self.table.action_text(legal[len(legal) - 1])}'."
+            )
         named = self.named_in(legal)
         if named:
             self.line("What they give:")
             for name in named:
                 self.line(f"{name}: {self.glossary[name]}", indent="  ")
         self.line(
-            "Also: 'board' shows the board again, 'actions' the list, 'rules' what every component gives, 'undo' "
+            "Also: 'what ACTION' tells what it would do, 'board' shows the board again, 'actions' the list, "
+            "'rules' what every component gives, 'undo' "
             "takes back your last action (not a roll), 'quit' leaves (the game is saved with --save). Upper or "
             "lower case do not matter."
         )
+
+    def preview(self, seat: int, action: Action) -> list[str]:
+        """What ``action`` would do, in the log's words: the rules apply it to a copy of the table's state (no
+        chance is drawn, and the log shows only what ``seat`` may read)."""
+        copy = self.table.state.clone()
+        copy.log = []
+        try:
+            copy.apply_action(seat, action)
+        except DolmenError as exc:
+            return [f"not possible: {exc}"]
+        seen = (event.for_viewer(seat) for event in copy.log)
+        return [self.texts.render(event.to_json(), self.names) for event in seen if event is not None]
 
     def named_in(self, legal: Sequence[Action]) -> list[str]:
         """The glossary's names that the legal actions mention (``buy granaries`` -> ``granaries``)."""
@@ -195,6 +221,10 @@ class Person:
                     screen.rules()
                 case "undo" | "take back":
                     self.take_back()
+                case command if command.startswith(("what ", "? ")):
+                    action, refusal = self.choose(text.split(" ", 1)[1], legal)
+                    said = refusal or "; ".join(screen.preview(seat, action)) or "the log would say nothing"
+                    screen.line(f"{said}", indent="  = ")
                 case _:
                     action, refusal = self.choose(text, legal)
                     if refusal is None:
