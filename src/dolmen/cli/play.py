@@ -108,7 +108,7 @@ class Screen:
         if len(legal) <= PREVIEWED:
             self.line("What each choice does:")
             for i in range(len(legal)):
-                said = "; ".join(self.preview(seat, legal[i])) or "(the log would say nothing)"
+                said = " ".join(self.preview(seat, legal[i])) or "(the log would say nothing)"
                 self.line(f"[{i}] {self.table.action_text(legal[i])}: {said}", indent="  ")
         else:
             self.line(
@@ -223,7 +223,7 @@ class Person:
                     self.take_back()
                 case command if command.startswith(("what ", "? ")):
                     action, refusal = self.choose(text.split(" ", 1)[1], legal)
-                    said = refusal or "; ".join(screen.preview(seat, action)) or "the log would say nothing"
+                    said = refusal or " ".join(screen.preview(seat, action)) or "the log would say nothing"
                     screen.line(f"{said}", indent="  = ")
                 case _:
                     action, refusal = self.choose(text, legal)
