@@ -67,3 +67,27 @@ def test_a_broken_view_is_refused(damage: object) -> None:
     damage(view)  # type: ignore[operator]
     with pytest.raises(MalformedStep):
         GAME.state_from_view(view, random.Random(0))
+
+
+def test_activity_names_what_the_actors_are_doing() -> None:
+    """State.activity(): a stable short name per step, for the table's envelope (docs/rtta.md, Views)."""
+    s = setup(new(2, trade=True), 0, devs=["leadership"])
+    assert s.activity() == "roll"
+    play(s, "roll workers3 food2/workers2 coins")
+    assert s.activity() == "reroll"
+    play(s, "keep")
+    assert s.activity() == "leadership"
+    play(s, "leadership coins")
+    assert s.activity() == "roll"
+    play(s, "roll coins", "food 1")
+    assert s.activity() == "trade"
+    play(s, "offer 1 give 1 food")
+    assert s.activity() == "answer" and s.actors() == (1,)
+    play(s, "decline", "end trade")
+    assert s.activity() == "build"
+    late = setup(new(2, edition="late"), 0, devs=["preservation"], goods={"pottery": 1})
+    assert late.activity() == "preserve"
+    solo = new(1)
+    for _ in range(10):
+        play(solo, "roll food3 food3 food3", "keep")
+    assert solo.activity() == "over"

@@ -30,6 +30,7 @@ goods skull``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from dolmen.engine.errors import MalformedStep
@@ -42,6 +43,7 @@ from dolmen.games.rtta.components import (
     GOOD_BY_NAME,
     GOOD_NAMES,
     GOOD_TYPES,
+    SKULL,
     TARGET_BY_NAME,
     TARGET_NAMES,
     TRADE_NAMES,
@@ -215,12 +217,19 @@ def _parse_buy(words: list[str], text: str) -> Action:
     return ("buy", dev, tracks, food)
 
 
-def parse_action(text: str) -> Action:
-    """Parse an action's text form; raise :class:`MalformedStep` saying what is wrong."""
-    words = text.split()
+def parse_action(text: str, dice: Sequence[int] | None = None, solo: bool = False) -> Action:
+    """Parse an action's text form (any case); raise :class:`MalformedStep` saying what is wrong.
+
+    With ``dice`` (counts per face, as on the state), dice may also be named by position, 1-based, in the order
+    the view lists them (face order): ``keep 1 3`` keeps those dice and rerolls the others (skulls stay set
+    aside unless ``solo``), ``reroll 2`` rerolls the second die, ``leadership 3`` rerolls the third. They parse
+    to the same actions as the face forms, which are what Dolmen prints."""
+    words = text.lower().split()
     if not words:
         raise MalformedStep("empty action")
     verb = words[0]
+    if verb in ("keep", "reroll", "leadership") and len(words) > 1 and all(w.isdigit() for w in words[1:]):
+        return _parse_positions(words, text, dice, solo)
     if len(words) == 1:
         for action, word in _WORDS.items():
             if word == verb:
@@ -259,6 +268,34 @@ def parse_action(text: str) -> Action:
     )
 
 
+def _parse_positions(words: list[str], text: str, dice: Sequence[int] | None, solo: bool) -> Action:
+    if dice is None:
+        raise MalformedStep(
+            f"dice positions in {text!r} need the dice rolled; name faces instead (e.g. 'reroll goods')"
+        )
+    shown = [face for face in range(FACES) for _ in range(dice[face])]
+    positions = [int(word) for word in words[1:]]
+    if len(set(positions)) < len(positions):
+        raise MalformedStep(f"a die is named twice in {text!r}")
+    for position in positions:
+        if not 1 <= position <= len(shown):
+            raise MalformedStep(
+                f"there is no die {position} in {text!r}: the dice are 1 to {len(shown)} ({faces_text(tuple(dice))})"
+            )
+    chosen = [0] * FACES
+    for position in positions:
+        chosen[shown[position - 1]] += 1
+    verb = words[0]
+    if verb == "leadership":
+        if len(positions) != 1:
+            raise MalformedStep(f"Leadership rerolls one die: {text!r}")
+        return ("leadership", shown[positions[0] - 1])
+    if verb == "reroll":
+        return ("reroll", tuple(chosen))
+    others = tuple(dice[f] - chosen[f] if solo or f != SKULL else 0 for f in range(FACES))
+    return ("reroll", others) if any(others) else KEEP
+
+
 def outcome_text(outcome: tuple[int, ...]) -> str:
     """``roll`` and the faces rolled, in face order (``repr`` for a value that is no roll)."""
     if not isinstance(outcome, tuple) or len(outcome) != FACES or not all(type(n) is int for n in outcome):
@@ -267,7 +304,7 @@ def outcome_text(outcome: tuple[int, ...]) -> str:
 
 
 def parse_outcome(text: str) -> tuple[int, ...]:
-    words = text.split()
+    words = text.lower().split()
     if not words or words[0] != "roll":
         raise MalformedStep(f"expected 'roll FACE ...', got {text!r}")
     return parse_faces(words[1:], text)

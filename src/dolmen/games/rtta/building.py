@@ -9,15 +9,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from dolmen.engine.events import Event
 from dolmen.games.rtta.actions import END_BUILD, SHIP, Action
 from dolmen.games.rtta.components import (
     CITIES,
     CLOTH,
     ENGINEERING,
+    ENGINEERING_WORKERS,
     MAX_SHIPS,
     SHIPPING,
     STONE,
     TARGET_BOXES,
+    TARGET_NAMES,
     TARGETS,
     WOOD,
 )
@@ -65,11 +68,19 @@ def enter_build(s: RttaState) -> bool:
     if has_build_decision(s):
         s.step = BUILD
         return True
-    s.workers = 0
+    if s.workers:  # no call when none are left: this runs at every turn of every playout
+        _lose_workers(s)
     return False
 
 
-def build_actions(s: RttaState) -> list[Action]:
+def _lose_workers(s: RttaState) -> None:
+    """Workers left over when building ends are lost (seed 002, "3. Build")."""
+    if s.workers and s.log is not None:
+        s.log.append(Event("workers_lost", {"seat": s.active, "workers": s.workers}))
+    s.workers = 0
+
+
+def build_actions(s: RttaState) -> tuple[Action, ...]:
     """``end build``, each ``build TARGET N`` the workers allow, ``engineer N``, ``ship``."""
     p = s.active
     actions: list[Action] = [END_BUILD]
@@ -87,7 +98,7 @@ def build_actions(s: RttaState) -> list[Action]:
         actions.extend(_ENGINEER[1 : stone + 1])
     if can_build_ship(s, p):
         actions.append(SHIP)
-    return actions
+    return tuple(actions)
 
 
 def apply_build(s: RttaState, action: Action) -> None:
@@ -101,15 +112,39 @@ def apply_build(s: RttaState, action: Action) -> None:
             s.cities[p] += 1
         elif s.first_builder[target - CITIES] < 0:
             s.first_builder[target - CITIES] = p
+    if s.log is not None:
+        _log_build(s, target, n)
     if not has_build_decision(s):
-        s.workers = 0
+        if s.workers:
+            _lose_workers(s)
         s.next_stage()
+
+
+def _log_build(s: RttaState, target: int, n: int) -> None:
+    """Boxes ticked; a city built (one more die); a monument completed, first (high value) or later (low)."""
+    assert s.log is not None
+    p, name = s.active, TARGET_NAMES[target]
+    ticked, boxes = s.progress[p][target], TARGET_BOXES[target]
+    s.log.append(Event("built", {"seat": p, "target": name, "boxes": n, "ticked": ticked, "total": boxes}))
+    if ticked < boxes:
+        return
+    if target < CITIES:
+        s.log.append(Event("city_built", {"seat": p, "city": name, "cities": s.cities[p]}))
+        return
+    m = target - CITIES
+    first = s.first_builder[m] == p
+    points = s.edition.monument_points[m][0 if first else 1]
+    event = "monument_first" if first else "monument_completed"
+    s.log.append(Event(event, {"seat": p, "monument": name, "points": points}))
 
 
 def apply_engineer(s: RttaState, action: Action) -> None:
     """Engineering: each stone turned in gives 3 workers (seed 002, Table 3)."""
     s.goods[s.active][STONE] -= action[1]
-    s.workers += 3 * action[1]
+    s.workers += ENGINEERING_WORKERS * action[1]
+    if s.log is not None:
+        args = {"seat": s.active, "stone": action[1], "workers": ENGINEERING_WORKERS * action[1]}
+        s.log.append(Event("engineered", args))
 
 
 def apply_ship(s: RttaState, action: Action) -> None:
@@ -118,11 +153,16 @@ def apply_ship(s: RttaState, action: Action) -> None:
     goods[WOOD] -= 1
     goods[CLOTH] -= 1
     s.ships[p] += 1
+    if s.log is not None:
+        s.log.append(Event("ship_built", {"seat": p, "ships": s.ships[p]}))
     if not has_build_decision(s):
-        s.workers = 0
+        if s.workers:
+            _lose_workers(s)
         s.next_stage()
 
 
 def apply_end_build(s: RttaState, action: Action) -> None:
-    s.workers = 0
+    if s.log is not None:
+        s.log.append(Event("build_ended", {"seat": s.active}))
+    _lose_workers(s)
     s.next_stage()

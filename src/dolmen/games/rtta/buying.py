@@ -14,8 +14,10 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING
 
+from dolmen.engine.events import Event
 from dolmen.games.rtta.actions import END_BUY, Action
 from dolmen.games.rtta.components import CARAVANS, GOOD_TYPES, GOOD_VALUE, GRANARIES, KEEP_GOODS
+from dolmen.games.rtta.log import log_bought, log_discarded
 from dolmen.games.rtta.steps import BUY, DISCARD
 
 if TYPE_CHECKING:
@@ -97,7 +99,7 @@ def payments(masks: tuple[int, ...], values: list[int], need: int, food: int, ra
     return found
 
 
-def buy_actions(s: RttaState) -> list[Action]:
+def buy_actions(s: RttaState) -> tuple[Action, ...]:
     """``end buy`` and every undominated way to buy each affordable development not owned yet."""
     p = s.active
     devs = s.devs[p]
@@ -117,7 +119,7 @@ def buy_actions(s: RttaState) -> list[Action]:
         if found is None:
             found = by_cost[cost] = payments(masks, values, cost - coins, food, rate)
         actions.extend([("buy", dev, mask, f) for mask, f in found])
-    return actions
+    return tuple(actions)
 
 
 def enter_buy(s: RttaState) -> bool:
@@ -131,6 +133,8 @@ def enter_buy(s: RttaState) -> bool:
 def apply_buy(s: RttaState, action: Action) -> None:
     _, dev, tracks, food = action
     p = s.active
+    if s.log is not None:
+        log_bought(s, dev, tracks, food)
     s.devs[p] |= 1 << dev
     goods = s.goods[p]
     for g in range(GOOD_TYPES):
@@ -142,6 +146,8 @@ def apply_buy(s: RttaState, action: Action) -> None:
 
 
 def apply_end_buy(s: RttaState, action: Action) -> None:
+    if s.log is not None:
+        s.log.append(Event("buy_passed", {"seat": s.active, "coins": s.coins}))
     s.coins = 0
     s.next_stage()
 
@@ -163,17 +169,20 @@ def enter_discard(s: RttaState) -> bool:
         return False
     options = discard_options(tuple(goods))
     if len(options) == 1:
-        _discard(goods, options[0][1])
+        _discard(s, options[0][1])
         return False
     s.step = DISCARD
     return True
 
 
-def _discard(goods: list[int], vector: tuple[int, ...]) -> None:
+def _discard(s: RttaState, vector: tuple[int, ...]) -> None:
+    if s.log is not None:
+        log_discarded(s, vector)
+    goods = s.goods[s.active]
     for g in range(GOOD_TYPES):
         goods[g] -= vector[g]
 
 
 def apply_discard(s: RttaState, action: Action) -> None:
-    _discard(s.goods[s.active], action[1])
+    _discard(s, action[1])
     s.next_stage()

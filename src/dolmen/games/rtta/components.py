@@ -21,6 +21,16 @@ FACE_NAMES: Final = ("food3", "goods", "skull", "workers3", "food2/workers2", "c
 """Text names of the six die faces: 3 food · 1 good · 2 goods and a skull · 3 workers · 2 food or 2 workers ·
 7 coins (seed 002, Table 1)."""
 FACE_BY_NAME: Final = {name: face for face, name in enumerate(FACE_NAMES)}
+FACE_FOOD: Final = (3, 0, 0, 0, 2, 0)
+FACE_GOODS: Final = (0, 1, 2, 0, 0, 0)
+FACE_SKULLS: Final = (0, 0, 1, 0, 0, 0)
+FACE_WORKERS: Final = (0, 0, 0, 3, 2, 0)
+FACE_COINS: Final = (0, 0, 0, 0, 0, 7)
+"""What each face yields (the 2-food-or-2-workers face: its food or its workers, the player's choice)."""
+COINAGE_COINS: Final = 12
+"""A coin die with Coinage (seed 002, Table 3)."""
+ENGINEERING_WORKERS: Final = 3
+"""Workers per stone turned in with Engineering (seed 002, Table 3)."""
 
 START_CITIES: Final = 3
 MAX_CITIES: Final = 7
@@ -212,6 +222,18 @@ LATE: Final = Edition(
 EDITIONS: Final = {"bronze": BRONZE, "late": LATE}
 
 SOLO_ROUNDS: Final = 10
+FAMINE_POINTS: Final = 1
+"""Disaster points per city that cannot be fed (seed 002, "Feed Cities")."""
+DISASTERS: Final = (
+    (2, "drought", 2, "you", "irrigation"),
+    (3, "pestilence", 3, "opponents", "medicine"),
+    (4, "invasion", 4, "you", "great-wall"),
+    (5, "revolt", 0, "you", "religion"),
+)
+"""Seed 002, Table 2: ``(skulls, disaster, points, who loses them, what protects)``; 5 skulls or more are a
+Revolt, which costs goods, not points (all goods of whoever it hits). Solo, Pestilence hits ``you``."""
+SMITHING_POINTS: Final = 2
+"""Points each Smithing spearhead costs every invaded opponent (seed 000, "Forge")."""
 MAX_OFFERS: Final = 5
 """[ruling] A trade step holds at most 5 offers."""
 

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from dolmen.engine.events import Event
 from dolmen.games.rtta import steps
 from dolmen.games.rtta.actions import Action
 from dolmen.games.rtta.components import (
+    DISASTERS,
     GREAT_WALL,
     GREAT_WALL_TARGET,
     IRRIGATION,
@@ -18,15 +20,17 @@ from dolmen.games.rtta.components import (
     RELIGION,
     SKULL,
     SMITHING,
+    SMITHING_POINTS,
     SPEARHEADS,
 )
+from dolmen.games.rtta.log import DISASTER_NAMES
 
 if TYPE_CHECKING:
     from dolmen.games.rtta.state import RttaState
 
-DROUGHT, PESTILENCE, INVASION = 2, 3, 4
-REVOLT = 5
-"""Skulls for each disaster; Revolt at 5 or more."""
+DROUGHT, PESTILENCE, INVASION, REVOLT = (row[0] for row in DISASTERS)
+_DROUGHT_POINTS, _PESTILENCE_POINTS, _INVASION_POINTS, _ = (row[2] for row in DISASTERS)
+"""Skulls for each disaster (seed 002, Table 2); Revolt at 5 or more."""
 _GREAT_WALL_BOXES = MONUMENT_BOXES[GREAT_WALL]
 
 
@@ -46,37 +50,79 @@ def resolve_disasters(s: RttaState) -> None:
     if skulls >= DROUGHT:
         p = s.active
         devs = s.devs
+        log = s.log
+        if log is not None:
+            log.append(
+                Event("disaster", {"seat": p, "disaster": DISASTER_NAMES[min(skulls, REVOLT)], "skulls": skulls})
+            )
         if skulls == DROUGHT:
             if not devs[p] >> IRRIGATION & 1:
-                s.disasters[p] += 2
+                _lose_points(s, p, _DROUGHT_POINTS, "drought")
+            elif log is not None:
+                log.append(Event("protected", {"seat": p, "disaster": "drought", "by": "irrigation"}))
         elif skulls == PESTILENCE:
-            if s.solo:
-                # Solo: Pestilence hits the player unless they own Medicine.
-                if not devs[p] >> MEDICINE & 1:
-                    s.disasters[p] += 3
-            else:
-                for o in range(s.players):
-                    if o != p and not devs[o] >> MEDICINE & 1:
-                        s.disasters[o] += 3
+            # Solo: Pestilence hits the player unless they own Medicine; otherwise each opponent without it.
+            for o in [p] if s.solo else [o for o in range(s.players) if o != p]:
+                if not devs[o] >> MEDICINE & 1:
+                    _lose_points(s, o, _PESTILENCE_POINTS, "pestilence")
+                elif log is not None:
+                    log.append(Event("protected", {"seat": o, "disaster": "pestilence", "by": "medicine"}))
         elif skulls == INVASION:
             if devs[p] >> SMITHING & 1:
                 # Smithing: the Invasion hits each opponent instead; solo, with nobody to invade, nothing happens.
+                if log is not None:
+                    _log_turned(s, "invasion", "smithing")
                 victims = invaded_opponents(s)
                 for o in victims:
-                    s.disasters[o] += 4
+                    _lose_points(s, o, _INVASION_POINTS, "invasion")
                 if victims and s.goods[p][SPEARHEADS]:
                     s.step = steps.SMITHING
                     return
             elif not has_great_wall(s, p):
-                s.disasters[p] += 4
+                _lose_points(s, p, _INVASION_POINTS, "invasion")
+            elif log is not None:
+                log.append(Event("protected", {"seat": p, "disaster": "invasion", "by": "great-wall"}))
         elif devs[p] >> RELIGION & 1:
             # Religion: each opponent without Religion loses all goods instead; solo it just cancels Revolt.
+            if log is not None:
+                if s.solo:
+                    log.append(Event("protected", {"seat": p, "disaster": "revolt", "by": "religion"}))
+                else:
+                    _log_turned(s, "revolt", "religion")
             for o in range(s.players):
                 if o != p and not devs[o] >> RELIGION & 1:
-                    s.goods[o][:] = [0, 0, 0, 0, 0]
+                    _lose_goods(s, o)
         else:
-            s.goods[p][:] = [0, 0, 0, 0, 0]
+            _lose_goods(s, p)
     s.next_stage()
+
+
+def _lose_points(s: RttaState, seat: int, points: int, disaster: str) -> None:
+    s.disasters[seat] += points
+    if s.log is not None:
+        s.log.append(Event("disaster_points", {"seat": seat, "disaster": disaster, "points": points}))
+
+
+def _lose_goods(s: RttaState, seat: int) -> None:
+    """Revolt: all goods lost (those just collected too)."""
+    if s.log is not None:
+        s.log.append(Event("goods_lost", {"seat": seat, "disaster": "revolt", "units": sum(s.goods[seat])}))
+    s.goods[seat][:] = [0, 0, 0, 0, 0]
+
+
+def _log_turned(s: RttaState, disaster: str, development: str) -> None:
+    """Smithing and Religion turn the active player's disaster against the opponents; with Great Wall
+    (Invasion) or Religion (Revolt) an opponent is spared."""
+    assert s.log is not None
+    p = s.active
+    s.log.append(Event("disaster_turned", {"seat": p, "disaster": disaster, "by": development}))
+    for o in range(s.players):
+        if o == p:
+            continue
+        if disaster == "invasion" and has_great_wall(s, o):
+            s.log.append(Event("protected", {"seat": o, "disaster": disaster, "by": "great-wall"}))
+        elif disaster == "revolt" and s.devs[o] >> RELIGION & 1:
+            s.log.append(Event("protected", {"seat": o, "disaster": disaster, "by": "religion"}))
 
 
 def smithing_actions(spearheads: int) -> tuple[Action, ...]:
@@ -90,6 +136,10 @@ def apply_spearheads(s: RttaState, action: Action) -> None:
     """[ruling] Smithing's spearheads are spent during the Invasion: each costs every invaded opponent 2."""
     spent = action[1]
     s.goods[s.active][SPEARHEADS] -= spent
-    for o in invaded_opponents(s):
-        s.disasters[o] += 2 * spent
+    victims = invaded_opponents(s)
+    for o in victims:
+        s.disasters[o] += SMITHING_POINTS * spent
+    if s.log is not None:
+        args = {"seat": s.active, "spearheads": spent, "victim_seats": victims, "points": SMITHING_POINTS * spent}
+        s.log.append(Event("spearheads_spent", args))
     s.next_stage()

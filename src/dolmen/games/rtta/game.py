@@ -9,6 +9,7 @@ from typing import ClassVar
 from dolmen.engine.core import JSON, Game
 from dolmen.engine.errors import MalformedStep, OptionsError
 from dolmen.games.rtta.components import EDITIONS
+from dolmen.games.rtta.describe import describe
 from dolmen.games.rtta.state import RttaState
 from dolmen.games.rtta.views import load_view
 
@@ -43,6 +44,12 @@ class RollThroughTheAges(Game):
         if full["edition"] == "late":
             full["trade"] = True
         return full
+
+    def describe(self, options: Mapping[str, JSON] | None = None) -> dict[str, JSON]:
+        """The static tables for ``options`` (:mod:`dolmen.games.rtta.describe`); no player count is needed:
+        each monument lists the player counts that use it."""
+        full = self.check_options(self.max_players, options or {})
+        return describe(full["edition"], full["trade"])
 
     def new_state(self, players: int, options: Mapping[str, JSON] | None = None) -> RttaState:
         return RttaState(self, players, self.check_options(players, options or {}))

@@ -11,7 +11,12 @@ from typing import TYPE_CHECKING
 from dolmen.games.rtta.components import (
     AGRICULTURE,
     COINAGE,
+    COINAGE_COINS,
     COINS,
+    FACE_COINS,
+    FACE_FOOD,
+    FACE_GOODS,
+    FACE_WORKERS,
     FOOD3,
     FOOD_OR_WORKERS,
     GOOD_MAX,
@@ -24,10 +29,14 @@ from dolmen.games.rtta.components import (
     WORKERS3,
 )
 from dolmen.games.rtta.disasters import resolve_disasters
+from dolmen.games.rtta.log import log_collected, log_fed
 
 if TYPE_CHECKING:
     from dolmen.games.rtta.state import RttaState
 
+_FOOD3_DIE, _FOOD2_DIE = FACE_FOOD[FOOD3], FACE_FOOD[FOOD_OR_WORKERS]
+_WORKERS3_DIE, _WORKERS2_DIE = FACE_WORKERS[WORKERS3], FACE_WORKERS[FOOD_OR_WORKERS]
+_GOODS_DIE, _SKULL_DIE, _COINS_DIE = FACE_GOODS[GOODS], FACE_GOODS[SKULL], FACE_COINS[COINS]
 _WOOD_MAX, _STONE_MAX, _POTTERY_MAX, _CLOTH_MAX, _SPEARHEADS_MAX = GOOD_MAX
 
 
@@ -54,18 +63,32 @@ def collect(s: RttaState, food_dice: int) -> None:
     devs = s.devs[p]
     agriculture = devs >> AGRICULTURE & 1
     masonry = devs >> MASONRY & 1
-    collect_goods(s.goods[p], dice[GOODS] + 2 * dice[SKULL], bool(devs >> QUARRYING & 1))
-    food = s.food[p] + dice[FOOD3] * (3 + agriculture) + food_dice * (2 + agriculture)
+    log = s.log
+    if log is not None:
+        goods_before, food_before = s.goods[p][:], s.food[p]
+    collect_goods(s.goods[p], _GOODS_DIE * dice[GOODS] + _SKULL_DIE * dice[SKULL], bool(devs >> QUARRYING & 1))
+    got = dice[FOOD3] * (_FOOD3_DIE + agriculture) + food_dice * (_FOOD2_DIE + agriculture)
+    food = s.food[p] + got
     if food > MAX_FOOD:
         food = MAX_FOOD
-    s.workers = dice[WORKERS3] * (3 + masonry) + (dice[FOOD_OR_WORKERS] - food_dice) * (2 + masonry)
-    s.coins = dice[COINS] * (12 if devs >> COINAGE & 1 else 7)
+    s.workers = dice[WORKERS3] * (_WORKERS3_DIE + masonry) + (dice[FOOD_OR_WORKERS] - food_dice) * (
+        _WORKERS2_DIE + masonry
+    )
+    s.coins = dice[COINS] * (COINAGE_COINS if devs >> COINAGE & 1 else _COINS_DIE)
+    if log is not None:
+        from_dice = goods_before[:]
+        collect_goods(from_dice, _GOODS_DIE * dice[GOODS] + _SKULL_DIE * dice[SKULL], False)
+        log_collected(s, goods_before, from_dice, food_before, food_dice, got)
     # Feed: each city eats 1 food; each unfed city is one Famine point.
     cities = s.cities[p]
+    missing = 0
     if food >= cities:
         food -= cities
     else:
-        s.disasters[p] += cities - food
+        missing = cities - food
+        s.disasters[p] += missing
         food = 0
     s.food[p] = food
+    if log is not None:
+        log_fed(s, cities, missing)
     resolve_disasters(s)

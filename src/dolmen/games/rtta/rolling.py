@@ -15,9 +15,11 @@ from math import factorial
 from operator import add, sub
 from typing import TYPE_CHECKING
 
+from dolmen.engine.events import Event
 from dolmen.games.rtta import steps
 from dolmen.games.rtta.actions import KEEP, PRESERVE, ROLL, Action
 from dolmen.games.rtta.components import (
+    FACE_NAMES,
     FACES,
     FOOD_OR_WORKERS,
     LEADERSHIP,
@@ -28,6 +30,7 @@ from dolmen.games.rtta.components import (
     SKULL,
 )
 from dolmen.games.rtta.harvest import collect
+from dolmen.games.rtta.log import faces
 
 if TYPE_CHECKING:
     from dolmen.games.rtta.state import RttaState
@@ -57,10 +60,15 @@ def begin_roll(s: RttaState) -> None:
 
 def apply_preservation(s: RttaState, action: Action) -> None:
     """[ruling] Preservation before the first roll: 1 pottery doubles the food, up to 15 (seed 000)."""
+    p = s.active
     if action == PRESERVE:
-        p = s.active
+        before = s.food[p]
         s.goods[p][POTTERY] -= 1
-        s.food[p] = min(MAX_FOOD, 2 * s.food[p])
+        s.food[p] = min(MAX_FOOD, 2 * before)
+        if s.log is not None:
+            s.log.append(Event("preserved", {"seat": p, "pottery": 1, "food_before": before, "food": s.food[p]}))
+    elif s.log is not None:
+        s.log.append(Event("preservation_unused", {"seat": p}))
     begin_roll(s)
 
 
@@ -92,32 +100,58 @@ def apply_reroll(s: RttaState, action: Action) -> None:
     s.to_roll = sum(counts)
     s.rerolls_left -= 1
     s.step = steps.ROLL
+    if s.log is not None:
+        s.log.append(Event("picked_up", {"seat": s.active, "dice": faces(counts), "kept": faces(s.dice)}))
 
 
 def apply_keep(s: RttaState, action: Action) -> None:
     if s.step == steps.REROLL:
+        if s.log is not None:
+            s.log.append(Event("kept", {"seat": s.active, "dice": faces(s.dice)}))
         end_rolling(s)
     else:
+        if s.log is not None:
+            s.log.append(Event("leadership_unused", {"seat": s.active}))
         choose_food(s)
 
 
 def apply_leadership(s: RttaState, action: Action) -> None:
+    if s.log is not None:
+        s.log.append(Event("leadership", {"seat": s.active, "face": FACE_NAMES[action[1]]}))
     s.dice[action[1]] -= 1
     s.to_roll = 1
     s.step = steps.LEADERSHIP_ROLL
 
 
 def apply_food(s: RttaState, action: Action) -> None:
+    if s.log is not None:
+        either = s.dice[FOOD_OR_WORKERS]
+        s.log.append(
+            Event("food_or_workers", {"seat": s.active, "food_dice": action[1], "workers_dice": either - action[1]})
+        )
     collect(s, action[1])
 
 
 def apply_roll_outcome(s: RttaState, outcome: tuple[int, ...]) -> None:
     s.dice = list(map(add, s.dice, outcome))
     s.to_roll = 0
+    if s.log is not None:
+        _log_roll(s, outcome)
     if s.step == steps.ROLL:
         after_roll(s)
     else:
         choose_food(s)
+
+
+def _log_roll(s: RttaState, outcome: tuple[int, ...]) -> None:
+    assert s.log is not None
+    if s.step == steps.ROLL:
+        number = 1 + REROLLS - s.rerolls_left
+        args = {"seat": s.active, "roll": number, "faces": faces(outcome), "dice": faces(s.dice)}
+        s.log.append(Event("rolled", args | {"skulls": s.dice[SKULL]}))
+    else:
+        face = FACE_NAMES[outcome.index(1)]
+        s.log.append(Event("leadership_rolled", {"seat": s.active, "face": face, "dice": faces(s.dice)}))
 
 
 @cache

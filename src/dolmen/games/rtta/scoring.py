@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from dolmen.engine.core import Result, rank_by
+from dolmen.engine.events import Event
 from dolmen.games.rtta import steps
 from dolmen.games.rtta.components import (
     ARCHITECTURE,
@@ -38,28 +39,67 @@ def has_enough_developments(s: RttaState) -> bool:
     return any(devs.bit_count() >= goal for devs in s.devs)
 
 
-def end_reason(s: RttaState) -> str | None:
-    """Why the game ends at the end of this round, or ``None`` to play on."""
+def end_condition(s: RttaState) -> str | None:
+    """Which end condition holds (``developments``, ``monuments``, ``rounds``), or ``None`` to play on."""
     if has_enough_developments(s):
-        return f"a player owns {s.edition.end_developments} developments"
+        return "developments"
     if has_all_monuments_built(s):
-        return "every monument in play has been built"
+        return "monuments"
     if s.solo and s.round >= SOLO_ROUNDS:
-        return f"{SOLO_ROUNDS} rounds played"
+        return "rounds"
+    return None
+
+
+def end_reason(s: RttaState) -> str | None:
+    """Why the game ends at the end of this round, in words, or ``None`` to play on."""
+    match end_condition(s):
+        case "developments":
+            return f"a player owns {s.edition.end_developments} developments"
+        case "monuments":
+            return "every monument in play has been built"
+        case "rounds":
+            return f"{SOLO_ROUNDS} rounds played"
     return None
 
 
 def end_turn(s: RttaState) -> None:
     """Pass the dice; at the end of a round, end the game if a condition holds (rounds always finish)."""
+    if s.log is not None:
+        s.log.append(Event("turn_ended", {"seat": s.active}))
     if s.active == s.players - 1:
         if end_reason(s) is not None:
             s.step = steps.OVER
+            if s.log is not None:
+                _log_game_end(s)
             return
         s.round += 1
         s.active = 0
+        if s.log is not None:
+            s.log.append(Event("round_started", {"round": s.round}))
     else:
         s.active += 1
     start_turn(s)
+
+
+def _log_game_end(s: RttaState) -> None:
+    """Why the game ended, each seat's score sheet, and the winners."""
+    assert s.log is not None
+    log, condition = s.log, end_condition(s)
+    goal = s.edition.end_developments
+    if condition == "developments":
+        owners = [p for p in range(s.players) if s.devs[p].bit_count() >= goal]
+        args = {"seats": owners, "seats_count": len(owners), "developments": goal}
+        log.append(Event("game_ended_developments", args))
+    elif condition == "monuments":
+        log.append(Event("game_ended_monuments", {}))
+    else:
+        log.append(Event("game_ended_rounds", {"rounds": SOLO_ROUNDS}))
+    outcome = result(s)
+    for seat in range(s.players):
+        parts = score_parts(s, seat)
+        log.append(Event("final_score", {"seat": seat, **parts, "rank": outcome.ranks[seat]}))
+    best = max(outcome.scores)
+    log.append(Event("winner", {"seats": list(outcome.winners), "seats_count": len(outcome.winners), "score": best}))
 
 
 def completed_monuments(s: RttaState, seat: int) -> list[int]:
@@ -68,23 +108,24 @@ def completed_monuments(s: RttaState, seat: int) -> list[int]:
 
 
 def score_parts(s: RttaState, seat: int) -> dict[str, int]:
-    """The score sheet's lines: developments, monuments, bonuses, disasters and the total."""
+    """The score sheet's lines: developments, monuments, the bonuses (Architecture, Empire, Commerce and their
+    sum), disasters and the total."""
     devs = s.devs[seat]
     edition = s.edition
     developments = sum(edition.points[d] for d in edition.developments if devs >> d & 1)
     built = completed_monuments(s, seat)
     monuments = sum(edition.monument_points[m][0 if s.first_builder[m] == seat else 1] for m in built)
-    bonus = 0
-    if devs >> ARCHITECTURE & 1:
-        bonus += edition.architecture_bonus * len(built)
-    if devs >> EMPIRE & 1:
-        bonus += s.cities[seat]
-    if devs >> COMMERCE & 1:
-        bonus += sum(s.goods[seat])
+    architecture = edition.architecture_bonus * len(built) if devs >> ARCHITECTURE & 1 else 0
+    empire = s.cities[seat] if devs >> EMPIRE & 1 else 0
+    commerce = sum(s.goods[seat]) if devs >> COMMERCE & 1 else 0
+    bonus = architecture + empire + commerce
     disasters = s.disasters[seat]
     return {
         "developments": developments,
         "monuments": monuments,
+        "architecture": architecture,
+        "empire": empire,
+        "commerce": commerce,
         "bonus": bonus,
         "disasters": disasters,
         "total": developments + monuments + bonus - disasters,

@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from dolmen.engine.core import CHANCE, JSON, Result, State
+from dolmen.engine.events import Event
 from dolmen.games.rtta import actions as texts
 from dolmen.games.rtta import steps
 from dolmen.games.rtta.actions import Action
@@ -48,6 +49,7 @@ from dolmen.games.rtta.components import (
     monuments_in_play,
 )
 from dolmen.games.rtta.disasters import apply_spearheads, smithing_actions
+from dolmen.games.rtta.reasons import illegal_reason
 from dolmen.games.rtta.rolling import (
     PRESERVATION_CHOICES,
     apply_food,
@@ -186,6 +188,7 @@ class RttaState(State):
         "goods",
         "has_trade",
         "in_play",
+        "log",
         "offer",
         "offers",
         "players",
@@ -211,11 +214,7 @@ class RttaState(State):
         self.in_play = monuments_in_play(self.edition, players)
         self.available = (True,) * CITIES + self.in_play
         self.build_rows = build_rows(self.available)
-        self.stages: tuple[int, ...]
-        if self.edition.is_late:
-            self.stages = steps.LATE_STAGES
-        else:
-            self.stages = steps.BRONZE_TRADE_STAGES if self.has_trade else steps.BRONZE_STAGES
+        self.stages: tuple[int, ...] = steps.stages(self.edition.is_late, self.has_trade)
         self.round = 1
         self.active = 0
         self.food = [START_FOOD] * players
@@ -231,6 +230,7 @@ class RttaState(State):
         self.offer: tuple[int, tuple[int, ...]] | None = None
         self.trade_cache: TradeActions | None = None
         self.step = steps.ROLL
+        self.log: list[Event] | None = None
         start_turn(self)
 
     # -- flow -------------------------------------------------------------------------------------------
@@ -259,6 +259,9 @@ class RttaState(State):
             return ()
         return _SEAT_ACTORS[self.active]
 
+    def activity(self) -> str:
+        return steps.ACTIVITIES[self.step]
+
     # -- actions ----------------------------------------------------------------------------------------
     def legal_actions(self, seat: int) -> Sequence[Action]:
         step = self.step
@@ -276,9 +279,13 @@ class RttaState(State):
     def action_text(action: Any) -> str:
         return texts.action_text(action)
 
-    @staticmethod
-    def parse_action(text: str) -> Action:
-        return texts.parse_action(text)
+    def parse_action(self, text: str) -> Action:  # type: ignore[override]
+        """Parse a text form (:func:`dolmen.games.rtta.actions.parse_action`); dice named by position (``keep 1
+        3``) are read against this state's dice."""
+        return texts.parse_action(text, self.dice, self.solo)
+
+    def illegal_reason(self, seat: int, action: Any) -> str:
+        return illegal_reason(self, seat, action)
 
     # -- chance -----------------------------------------------------------------------------------------
     def chance_outcomes(self) -> list[tuple[Any, float]]:
@@ -341,6 +348,7 @@ class RttaState(State):
         other.offer = self.offer
         other.swaps = self.swaps
         other.trade_cache = self.trade_cache  # immutable while this state's boards do not change
+        other.log = None
         return other
 
     def view(self, seat: int | None) -> dict[str, JSON]:

@@ -46,9 +46,39 @@ STEP_NAMES: Final = (
     "over",
 )
 STEP_BY_NAME: Final = {name: step for step, name in enumerate(STEP_NAMES)}
+ACTIVITIES: Final = (
+    "preserve",
+    "roll",
+    "reroll",
+    "leadership",
+    "roll",
+    "food_or_workers",
+    "smithing",
+    "build",
+    "trade",
+    "answer",
+    "buy",
+    "discard",
+    "over",
+)
+""":meth:`State.activity` per step: what the acting seats (or chance) are doing; both rolls are ``roll``."""
 
 BRONZE_STAGES: Final = (BUILD, BUY, DISCARD)
 BRONZE_TRADE_STAGES: Final = (TRADE, BUILD, BUY, DISCARD)
 LATE_STAGES: Final = (BUILD, TRADE, BUY, DISCARD)
 """The steps after feeding and disasters, in turn order: seed 002 "Order of Play" and "Trading Game" (trade
 before building); seed 000 Late Bronze Age score sheet "Tour de jeu" (build, then trade)."""
+
+
+def stages(is_late: bool, trade: bool) -> tuple[int, ...]:
+    """The steps after feeding and disasters for an edition and trade setting."""
+    if is_late:
+        return LATE_STAGES
+    return BRONZE_TRADE_STAGES if trade else BRONZE_STAGES
+
+
+def turn_order(is_late: bool, trade: bool) -> tuple[int, ...]:
+    """Every decision step of a turn, in order (those with nothing to decide are skipped in play)."""
+    first = (PRESERVE,) if is_late else ()
+    dice = (ROLL, REROLL, LEADERSHIP, FOOD) + ((SMITHING,) if is_late else ())
+    return first + dice + stages(is_late, trade)

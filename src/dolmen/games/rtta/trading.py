@@ -16,9 +16,11 @@ from collections.abc import Iterator, Sequence
 from operator import mul, sub
 from typing import TYPE_CHECKING, Any, overload
 
+from dolmen.engine.events import Event
 from dolmen.games.rtta import steps
 from dolmen.games.rtta.actions import ACCEPT, DECLINE, END_TRADE, Action
-from dolmen.games.rtta.components import GOOD_MAX, GOOD_TYPES, MAX_FOOD, MAX_OFFERS
+from dolmen.games.rtta.components import GOOD_MAX, GOOD_NAMES, GOOD_TYPES, MAX_FOOD, MAX_OFFERS
+from dolmen.games.rtta.log import log_offer
 
 if TYPE_CHECKING:
     from dolmen.games.rtta.state import RttaState
@@ -35,7 +37,7 @@ class OfferSpace:
 
     __slots__ = ("_strides", "_zero", "count", "highs", "lows", "seat")
 
-    def __init__(self, seat: int, lows: list[int], highs: list[int], count: int) -> None:
+    def __init__(self, seat: int, lows: tuple[int, ...], highs: tuple[int, ...], count: int) -> None:
         self.seat, self.lows, self.highs, self.count = seat, lows, highs, count
         self._strides: list[int] | None = None
         self._zero = 0
@@ -66,7 +68,11 @@ class OfferSpace:
 
     def __contains__(self, vector: tuple[int, ...]) -> bool:
         lows, highs = self.lows, self.highs
-        return any(vector) and all(-lows[i] <= vector[i] <= highs[i] for i in range(6))
+        return (
+            all(type(v) is int for v in vector)
+            and any(vector)
+            and all(-lows[i] <= vector[i] <= highs[i] for i in range(6))
+        )
 
 
 def _offer_space(seat: int, mine: list[int], my_room: list[int], theirs: list[int]) -> OfferSpace:
@@ -96,7 +102,7 @@ def _offer_space(seat: int, mine: list[int], my_room: list[int], theirs: list[in
     hc = mc if mc < hc else hc
     hx = mx if mx < hx else hx
     count = (lf + hf + 1) * (lw + hw + 1) * (ls + hs + 1) * (lp + hp + 1) * (lc + hc + 1) * (lx + hx + 1) - 1
-    return OfferSpace(seat, [lf, lw, ls, lp, lc, lx], [hf, hw, hs, hp, hc, hx], count)
+    return OfferSpace(seat, (lf, lw, ls, lp, lc, lx), (hf, hw, hs, hp, hc, hx), count)
 
 
 def offer_spaces(s: RttaState) -> list[OfferSpace]:
@@ -135,7 +141,7 @@ class TradeActions(Sequence[Action]):
 
     __slots__ = ("fixed", "spaces", "total")
 
-    def __init__(self, fixed: list[Action], spaces: list[OfferSpace]) -> None:
+    def __init__(self, fixed: tuple[Action, ...], spaces: tuple[OfferSpace, ...]) -> None:
         self.fixed = fixed
         self.spaces = spaces
         self.total = len(fixed) + sum(space.count for space in spaces)
@@ -149,7 +155,7 @@ class TradeActions(Sequence[Action]):
     def __getitem__(self, index: slice) -> Sequence[Action]: ...
     def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
         if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(self.total))]
+            return tuple(self[i] for i in range(*index.indices(self.total)))
         if index < 0:
             index += self.total
         if not 0 <= index < self.total:
@@ -211,7 +217,7 @@ def trade_actions(s: RttaState) -> TradeActions:
     cached = s.trade_cache
     if cached is not None and s.offers < MAX_OFFERS:
         return cached
-    actions = TradeActions([END_TRADE, *swap_actions(s)], offer_spaces(s))
+    actions = TradeActions((END_TRADE, *swap_actions(s)), tuple(offer_spaces(s)))
     s.trade_cache = actions if s.offers < MAX_OFFERS else None
     return actions
 
@@ -237,6 +243,8 @@ def _continue_trade(s: RttaState) -> None:
 
 
 def apply_offer(s: RttaState, action: Action) -> None:
+    if s.log is not None:
+        log_offer(s, action[1], action[2])
     s.offer = (action[1], action[2])
     s.step = steps.ANSWER
 
@@ -245,6 +253,10 @@ def apply_answer(s: RttaState, action: Action) -> None:
     """The offered seat accepts (the transfer happens) or declines (nothing changes); the offer counts."""
     assert s.offer is not None
     seat, vector = s.offer
+    if s.log is not None:
+        s.log.append(
+            Event("offer_" + ("accepted" if action == ACCEPT else "declined"), {"seat": seat, "from_seat": s.active})
+        )
     if action == ACCEPT:
         p = s.active
         s.food[p] -= vector[0]
@@ -258,6 +270,8 @@ def apply_answer(s: RttaState, action: Action) -> None:
     s.step = steps.TRADE
     if s.offers >= MAX_OFFERS:
         # [ruling] a trade step holds at most 5 offers; then it ends (ship swaps left unused too)
+        if s.log is not None:
+            s.log.append(Event("offers_exhausted", {"seat": s.active, "offers": MAX_OFFERS}))
         s.trade_cache = None
         s.next_stage()
     elif action == ACCEPT:
@@ -271,9 +285,14 @@ def apply_swap(s: RttaState, action: Action) -> None:
     goods[action[1]] -= 1
     goods[action[2]] += 1
     s.swaps -= 1
+    if s.log is not None:
+        args = {"seat": s.active, "give": GOOD_NAMES[action[1]], "get": GOOD_NAMES[action[2]], "swaps_left": s.swaps}
+        s.log.append(Event("swapped", args))
     s.trade_cache = None
     _continue_trade(s)
 
 
 def apply_end_trade(s: RttaState, action: Action) -> None:
+    if s.log is not None:
+        s.log.append(Event("trade_ended", {"seat": s.active}))
     s.next_stage()

@@ -12,7 +12,13 @@ A view is JSON-ready::
      "boards": [{"seat": 0, "food": 4, "goods": {"wood": 2, ...}, "goods_units": 3, "goods_value": 5,
                  "cities": 3, "city_boxes": {"city4": 2, ...}, "monuments": {"step-pyramid": 3, ...},
                  "developments": ["leadership"], "disasters": 2, "ships": 0,
-                 "score": {"developments": 2, "monuments": 1, "bonus": 0, "disasters": 2, "total": 1}}, ...]}
+                 "score": {"developments": 2, "monuments": 1, "architecture": 0, "empire": 0, "commerce": 0,
+                           "bonus": 0, "disasters": 2, "total": 1}}, ...],
+     "result": null}
+
+``score`` is each seat's score sheet (:func:`dolmen.games.rtta.scoring.score_parts`), always present so that
+renderers never compute it; ``result`` is ``null`` until the game is over, then the final result (scores,
+winners, ranks, reason, tie-breaks). ``docs/schema/rtta-view.schema.json`` is the JSON Schema of a view.
 """
 
 from __future__ import annotations
@@ -125,6 +131,7 @@ def view(s: RttaState, seat: int | None) -> dict[str, JSON]:
             for d in edition.developments
         ],
         "boards": [_board(s, p) for p in range(s.players)],
+        "result": s.result().to_json() if s.step == steps.OVER else None,
     }
 
 

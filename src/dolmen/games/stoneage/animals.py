@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from dolmen.games.stoneage import herd, hooks, resolution
+from dolmen.games.stoneage.log import note
 from dolmen.games.stoneage.module_components import DRIVE_OFF_REWARDS, FIRST_ANIMAL, WILD_ANIMALS
 from dolmen.games.stoneage.steps import DRIVE_OFF
 
@@ -30,6 +31,8 @@ def shuffle_in(state: StoneAgeState) -> None:
         state.deck[FIRST_ANIMAL + index] += 1
     state.deck_size += len(WILD_ANIMALS)
     state.animals_in_deck += len(WILD_ANIMALS)
+    if state.log is not None:
+        note(state, "animals_shuffled_in", count=len(WILD_ANIMALS))
 
 
 def drawn(state: StoneAgeState, card: int) -> None:
@@ -38,6 +41,9 @@ def drawn(state: StoneAgeState, card: int) -> None:
     state.deck_size -= 1
     state.animals_in_deck -= 1
     state.animals = (*state.animals, card)
+    if state.log is not None:
+        spec = WILD_ANIMALS[card - FIRST_ANIMAL]
+        note(state, "animal_appeared", animal=spec.id, penalty=spec.penalty, active=len(state.animals) == 1)
 
 
 def penalty(state: StoneAgeState) -> int:
@@ -63,6 +69,8 @@ def start_drive_off(state: StoneAgeState) -> bool:
     players = state.players
     seats = [(state.start + step) % players for step in range(players)]
     state.roll_queue = [seat for seat in seats if state.on_animal[seat]]
+    if state.log is not None:
+        note(state, "drive_off_started", animal=WILD_ANIMALS[state.animals[0] - FIRST_ANIMAL].id)
     roll_next(state)
     return True
 
@@ -81,5 +89,7 @@ def apply_drive_off_dice(state: StoneAgeState, faces: tuple[int, ...]) -> None:
         roll_next(state)
         return
     state.on_animal = [0] * state.players
+    if state.log is not None:
+        note(state, "animal_driven_off", animal=WILD_ANIMALS[state.animals[0] - FIRST_ANIMAL].id)
     state.animals = state.animals[1:]
     hooks.interlude(state, hooks.FEEDING_STAGE)

@@ -28,9 +28,11 @@ from dolmen.games.stoneage.components import (
     GOODS,
     MAX_AGRICULTURE,
     NRES,
+    RESOURCE_NAMES,
     TOOL_TILES,
     raise_tool,
 )
+from dolmen.games.stoneage.log import goods_names, note, place
 from dolmen.games.stoneage.payments import any_goods, exact_payments
 from dolmen.games.stoneage.steps import (
     DICE_FOR_ALL,
@@ -63,6 +65,10 @@ def legal_card_payments(state: StoneAgeState) -> list[Any]:
 def buy_card(state: StoneAgeState, counts: tuple[int, ...]) -> None:
     """Pay for the card being resolved, take it into the hand and apply its top half."""
     resolution.pay_goods(state, state.turn, counts)
+    if state.log is not None:
+        card = CARDS[state.display[state.target - FIRST_CARD]].id
+        location = place(state.target)
+        note(state, "card_bought", seat=state.turn, card=card, location=location, paid=goods_names(counts))
     take_card(state)
 
 
@@ -85,10 +91,18 @@ def tool_step(state: StoneAgeState, seat: int) -> None:
     tiles, used = state.tools[base : base + TOOL_TILES], state.tool_used[base : base + TOOL_TILES]
     raise_tool(tiles, used)
     state.tools[base : base + TOOL_TILES], state.tool_used[base : base + TOOL_TILES] = tiles, used
+    if state.log is not None:
+        note(state, "tool_raised", seat=seat, tools=[value for value in tiles if value])
 
 
 def raise_agriculture(state: StoneAgeState, seat: int) -> None:
     state.agriculture[seat] = min(MAX_AGRICULTURE, state.agriculture[seat] + 1)
+    if state.log is not None:
+        note(state, "agriculture_raised", seat=seat, agriculture=state.agriculture[seat])
+
+
+def note_gain(state: StoneAgeState, seat: int, resource: int, amount: int) -> None:
+    note(state, "gained", seat=seat, resource=RESOURCE_NAMES[resource], amount=amount)
 
 
 def apply_effect(state: StoneAgeState, seat: int, card: int) -> None:
@@ -98,9 +112,13 @@ def apply_effect(state: StoneAgeState, seat: int, card: int) -> None:
     base = seat * NRES
     if effect == E_FOOD:
         state.resources[base + FOOD] += int(param)  # type: ignore[arg-type]
+        if state.log is not None:
+            note_gain(state, seat, FOOD, int(param))  # type: ignore[arg-type]
     elif effect == E_RESOURCE:
         resource, amount = param  # type: ignore[misc]
         state.resources[base + resource] += amount
+        if state.log is not None:
+            note_gain(state, seat, resource, amount)
     elif effect == E_CHOICE:
         state.roll_count = int(param)  # type: ignore[arg-type]
         state.step = TAKE_GOODS
@@ -117,6 +135,8 @@ def apply_effect(state: StoneAgeState, seat: int, card: int) -> None:
             state.reveal_then = THEN_RESOLUTION
             state.step = REVEAL
             return
+        if state.log is not None:
+            note(state, "no_card_to_draw", seat=seat)
     elif effect == E_DICE_FOR_ALL:
         resolution.start_roll(state, state.players, DICE_FOR_ALL)
         return
@@ -124,8 +144,12 @@ def apply_effect(state: StoneAgeState, seat: int, card: int) -> None:
         raise_agriculture(state, seat)
     elif effect == E_POINTS:
         state.score[seat] += int(param)  # type: ignore[arg-type]
+        if state.log is not None:
+            note(state, "points_scored", seat=seat, points=param)
     elif effect == E_ONE_USE_TOOL:
         state.one_use[seat] = (*state.one_use[seat], card)
+        if state.log is not None:
+            note(state, "one_use_tool_taken", seat=seat, card=spec.id, value=param)
     resolution.next_resolver(state)
 
 
@@ -138,6 +162,8 @@ def apply_take(state: StoneAgeState, action: tuple[int, tuple[int, ...]]) -> Non
     base = state.turn * NRES
     for count, resource in zip(action[1], GOODS, strict=True):
         state.resources[base + resource] += count
+    if state.log is not None:
+        note(state, "goods_chosen", seat=state.turn, resources=goods_names(action[1]))
     resolution.next_resolver(state)
 
 
@@ -147,8 +173,12 @@ def legal_picks(state: StoneAgeState) -> list[Any]:
 
 def apply_pick(state: StoneAgeState, action: tuple[int, int]) -> None:
     face, seat = action[1], state.pick_seat
+    if state.log is not None:
+        note(state, "die_picked", seat=seat, face=face)
     if face <= 4:
         state.resources[seat * NRES + DIE_GOODS[face]] += 1
+        if state.log is not None:
+            note_gain(state, seat, DIE_GOODS[face], 1)
     elif face == 5:
         tool_step(state, seat)
     else:

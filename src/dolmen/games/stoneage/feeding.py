@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from dolmen.games.stoneage import hooks, placement, purchases, resolution
+from dolmen.games.stoneage import hooks, placement, purchases, resolution, scoring
 from dolmen.games.stoneage.actions import FEED, PENALTY_ACTION
-from dolmen.games.stoneage.components import FOOD, NRES
+from dolmen.games.stoneage.components import BUILDINGS, CARDS, FIRST_CARD, FIRST_STACK, FOOD, NRES
+from dolmen.games.stoneage.log import card_drawn, goods_names, note, place
 from dolmen.games.stoneage.module_components import FIRST_ANIMAL
 from dolmen.games.stoneage.payments import exact_payments
 from dolmen.games.stoneage.steps import (
@@ -32,6 +33,8 @@ if TYPE_CHECKING:
 HUNGER_PENALTY: Final = 10
 END_BY_STACK: Final = "a building stack is empty"
 END_BY_DECK: Final = "the deck cannot refill the display"
+END_NAMES: Final = {END_BY_STACK: "stack_empty", END_BY_DECK: "deck_empty"}
+"""The end reasons as the log names them."""
 
 
 def per_round_effects(state: StoneAgeState, seat: int) -> None:
@@ -62,15 +65,27 @@ def feed_from(state: StoneAgeState, offset: int) -> None:
         need = hooks.food_needed(state, seat) if modular else state.people[seat]
         if food >= need:
             resources[seat * NRES + FOOD] = food - need
+            if state.log is not None:
+                note(state, "fed", seat=seat, agriculture=state.agriculture[seat], eaten=need, left=food - need)
             continue
         resources[seat * NRES + FOOD] = 0
+        if state.log is not None:
+            note(state, "food_short", seat=seat, agriculture=state.agriculture[seat], eaten=food, missing=need - food)
         if sum(state.goods(seat)) >= need - food:
             state.turn = seat
             state.shortage = need - food
             state.step = FEED_PEOPLE
             return
-        state.score[seat] -= HUNGER_PENALTY
+        hunger_penalty(state, seat)
     end_round(state)
+
+
+def hunger_penalty(state: StoneAgeState, seat: int) -> None:
+    """Short of food and not paying with goods: -10 points (the score may go negative)."""
+    state.score[seat] -= HUNGER_PENALTY
+    state.penalties[seat] += HUNGER_PENALTY
+    if state.log is not None:
+        note(state, "hunger_penalty", seat=seat, points=HUNGER_PENALTY)
 
 
 def legal_feeding(state: StoneAgeState) -> list[Any]:
@@ -84,11 +99,13 @@ def _after_choice(state: StoneAgeState) -> None:
 
 def apply_feed(state: StoneAgeState, action: tuple[int, tuple[int, ...]]) -> None:
     resolution.pay_goods(state, state.turn, action[1])
+    if state.log is not None:
+        note(state, "fed_with_goods", seat=state.turn, resources=goods_names(action[1]))
     _after_choice(state)
 
 
 def apply_penalty(state: StoneAgeState, action: tuple[int]) -> None:
-    state.score[state.turn] -= HUNGER_PENALTY
+    hunger_penalty(state, state.turn)
     _after_choice(state)
 
 
@@ -111,6 +128,8 @@ def end_round(state: StoneAgeState) -> None:
         state.reveals += hooks.round_reveals(state)
     state.reveal_then = THEN_NEW_ROUND
     state.start = (state.start + 1) % state.players
+    if state.log is not None:
+        note(state, "display_slid", cards=len(kept), empty=missing)
     state.round += 1
     if state.reveals:
         state.step = REVEAL
@@ -121,6 +140,32 @@ def end_round(state: StoneAgeState) -> None:
 def finish(state: StoneAgeState, reason: str) -> None:
     state.end_reason = reason
     state.step = OVER
+    if state.log is not None:
+        note(state, "game_ended", reason=END_NAMES[reason], round=state.round)
+        for seat in range(state.players):
+            note_final_score(state, seat)
+
+
+def note_final_score(state: StoneAgeState, seat: int) -> None:
+    """Seed 004 "Score final": the culture sets, each figure kind's multiplier, then the total."""
+    parts = scoring.breakdown(state, seat)
+    culture = parts["culture"]
+    note(state, "culture_scored", seat=seat, sets=culture["sets"], points=culture["points"])
+    for figure, part in parts["multipliers"].items():
+        if part["figures"]:
+            note(state, "figures_scored", seat=seat, figure=figure + "s", **part)
+    multipliers = sum(part["points"] for part in parts["multipliers"].values())
+    note(
+        state,
+        "final_score",
+        seat=seat,
+        points=parts["points"],
+        penalties=parts["penalties"],
+        culture=culture["points"],
+        multipliers=multipliers,
+        goods=parts["goods"],
+        total=parts["total"],
+    )
 
 
 def apply_reveal(state: StoneAgeState, identity: int) -> None:
@@ -139,13 +184,20 @@ def apply_reveal(state: StoneAgeState, identity: int) -> None:
         state.deck_size -= 1
         if code < STACK_REVEAL:
             state.display[code] = identity
+            if state.log is not None:
+                note(state, "card_revealed", card=CARDS[identity].id, location=place(FIRST_CARD + code))
         else:
             seat = code - HAND_REVEAL
             state.hands[seat] = (*state.hands[seat], identity)
+            if state.log is not None:
+                card_drawn(state, seat, CARDS[identity].id)
     else:
         state.pool[identity] -= 1
         state.pool_size -= 1
         state.stack_top[code - STACK_REVEAL] = identity
+        if state.log is not None:
+            location = place(FIRST_STACK + code - STACK_REVEAL)
+            note(state, "building_revealed", building=BUILDINGS[identity].id, location=location)
     if state.reveals:
         return
     if state.reveal_then == THEN_NEW_ROUND:

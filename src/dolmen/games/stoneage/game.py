@@ -8,7 +8,7 @@ from typing import Any, ClassVar, Final
 
 from dolmen.engine.core import Game
 from dolmen.engine.errors import OptionsError
-from dolmen.games.stoneage import views
+from dolmen.games.stoneage import description, views
 from dolmen.games.stoneage.module_components import MODULES
 from dolmen.games.stoneage.state import StoneAgeState
 
@@ -55,6 +55,12 @@ class StoneAge(Game):
         state = StoneAgeState(self, players, tuple(full["modules"]), full["open_cards"])
         state.settle()
         return state
+
+    def describe(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """The static tables of a table with ``options`` (docs/stoneage.md "Description")."""
+        full = self.default_options() | dict(options or {})
+        players = 5 if "extension" in full["modules"] else 2
+        return description.describe(self.check_options(players, full))
 
     def state_from_view(self, view: Mapping[str, Any], rng: random.Random) -> StoneAgeState:
         return views.state_from_view(self, view, rng)

@@ -21,7 +21,15 @@ from typing import TYPE_CHECKING, Any, Final
 
 from dolmen.games.stoneage import cards, hooks, resolution
 from dolmen.games.stoneage.actions import HERD, MAMMOTH, REWARD_BOTTOM, REWARD_TOP, TAME, TAME_STOP
-from dolmen.games.stoneage.components import FOOD, GOLD, MAX_AGRICULTURE, MAX_PEOPLE, NRES
+from dolmen.games.stoneage.components import (
+    FOOD,
+    GOLD,
+    MAX_AGRICULTURE,
+    MAX_PEOPLE,
+    NRES,
+    RESOURCE_NAMES,
+)
+from dolmen.games.stoneage.log import note, reward_args, zone
 from dolmen.games.stoneage.module_components import (
     AGRICULTURE,
     HERD_ZONES,
@@ -86,18 +94,25 @@ def is_possible_reveal(state: StoneAgeState, kind: int, value: int) -> bool:
 def apply_reveal(state: StoneAgeState, code: int, value: int) -> None:
     if code == HERD_BACK:
         state.herd_next = value
+        if state.log is not None:
+            note(state, "herd_next", zone=zone(value))
         return
     state.herd_pool[value] -= 1
     state.herd_tile = value
     state.herd_zone = MAMMOTH_TILES[value].zone
     state.herd_next = -1
+    if state.log is not None:
+        note(state, "herd_moved", zone=zone(state.herd_zone), tile=MAMMOTH_TILES[value].id)
 
 
 def round_reveals(state: StoneAgeState) -> list[int]:
     """At the end of a round: this round's tile is discarded; the next is turned over (and the one below it
     shows its back), or, with no tile left, the herd leaves."""
+    left = state.herd_tile >= 0 and state.herd_next < 0
     state.herd_tile = state.herd_zone = -1
     if state.herd_next < 0:
+        if left and state.log is not None:
+            note(state, "herd_left")
         return []
     return [HERD_FACE, HERD_BACK] if sum(state.herd_pool) > 1 else [HERD_FACE]
 
@@ -122,10 +137,14 @@ def apply_tame(state: StoneAgeState, action: tuple[int, int]) -> None:
     seat = state.turn
     if action[1] < 0:
         state.tamers = 0
+        if state.log is not None:
+            note(state, "taming_stopped", seat=seat)
     else:
         state.resources[seat * NRES + action[1]] -= 1
         state.on_herd[seat] += 1
         state.tamers -= 1
+        if state.log is not None:
+            note(state, "tamed", seat=seat, paid=RESOURCE_NAMES[action[1]], on_herd=state.on_herd[seat])
     if not state.tamers:
         resolution.next_resolver(state)
 
@@ -167,6 +186,11 @@ def apply_contest_dice(state: StoneAgeState, faces: tuple[int, ...]) -> None:
 def award(state: StoneAgeState, winner: int) -> None:
     """Everyone on the tile but the winner takes the bottom reward; the winner (if any) chooses."""
     tile = MAMMOTH_TILES[state.herd_tile]
+    if state.log is not None:
+        if winner >= 0:
+            note(state, "contest_won", seat=winner, tile=tile.id)
+        else:
+            note(state, "contest_tied", seats=[seat for seat in range(state.players) if state.on_herd[seat]])
     for seat in range(state.players):
         if state.on_herd[seat] and seat != winner:
             give(state, seat, tile.bottom)
@@ -183,6 +207,8 @@ def legal_rewards(state: StoneAgeState) -> list[Any]:
 
 def apply_reward(state: StoneAgeState, action: tuple[int, int]) -> None:
     tile = MAMMOTH_TILES[state.herd_tile]
+    if state.log is not None:
+        note(state, "reward_chosen", seat=state.turn, tile=tile.id, choice="top" if action[1] == 0 else "bottom")
     give(state, state.turn, tile.top if action[1] == 0 else tile.bottom)
     end_contest(state)
 
@@ -196,6 +222,8 @@ def end_contest(state: StoneAgeState) -> None:
 def give(state: StoneAgeState, seat: int, reward: Reward) -> None:
     """A reward of a mammoth tile or a driven-off animal."""
     kind, amount = reward
+    if state.log is not None:
+        note(state, "rewarded", seat=seat, **reward_args(reward))
     if kind < NRES:
         state.resources[seat * NRES + kind] += amount
     elif kind == POINTS:

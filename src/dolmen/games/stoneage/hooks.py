@@ -20,8 +20,10 @@ from dolmen.games.stoneage.components import (
     IGLOO,
     NLOC,
     NRES,
+    RESOURCE_NAMES,
     STACK_SIZE,
 )
+from dolmen.games.stoneage.log import note
 from dolmen.games.stoneage.module_components import (
     IGLOO_FOOD,
     MAX_BARTER,
@@ -98,6 +100,8 @@ def resolve(state: StoneAgeState, loc: int) -> None:
         return
     state.barter[seat] = min(MAX_BARTER, state.barter[seat] + MERCHANT_BARTER)
     state.jewels[seat] += MERCHANT_JEWELS
+    if state.log is not None:
+        note(state, "merchant_visited", seat=seat, barter=state.barter[seat], jewels=MERCHANT_JEWELS)
     resolution.next_resolver(state)
 
 
@@ -120,6 +124,8 @@ def apply_jewels(state: StoneAgeState, action: tuple[int, int]) -> None:
     seat, jewels = state.turn, action[1]
     state.resources[seat * NRES + FOOD] += state.hunt_yield - jewels
     state.jewels[seat] += jewels
+    if state.log is not None:
+        note(state, "hunt_split", seat=seat, food=state.hunt_yield - jewels, jewels=jewels)
     state.hunt_yield = 0
     after_gathering(state)
 
@@ -159,6 +165,8 @@ def before_eating(state: StoneAgeState, seat: int) -> None:
             income = BUILDINGS[tile].income
             if income >= 0:
                 state.resources[seat * NRES + income] += 1
+                if state.log is not None:
+                    note(state, "hut_income", seat=seat, building=BUILDINGS[tile].id, resource=RESOURCE_NAMES[income])
 
 
 def food_needed(state: StoneAgeState, seat: int) -> int:

@@ -23,6 +23,7 @@ from dolmen.games.stoneage.module_components import (
     WILD_ANIMALS,
     reward_text,
 )
+from dolmen.games.stoneage.steps import CONTEST
 
 if TYPE_CHECKING:
     from dolmen.games.stoneage.state import StoneAgeState
@@ -71,7 +72,8 @@ def add_module_keys(state: StoneAgeState, doc: dict[str, JSON]) -> None:
         doc["animals"] = [WILD_ANIMALS[card - FIRST_ANIMAL].id for card in state.animals]
         doc["animals_in_deck"] = state.animals_in_deck
     if state.has_herd or state.has_animals:
-        doc["roll_queue"] = list(state.roll_queue)
+        on = state.on_herd if state.roll_res == CONTEST else state.on_animal
+        doc["roll_queue"] = [{"seat": seat, "dice": on[seat]} for seat in state.roll_queue]
     if state.has_igloos:
         for seat, seat_doc in enumerate(seats):
             seat_doc["igloos"] = state.igloos[seat]
@@ -103,7 +105,7 @@ def load_module_keys(state: StoneAgeState, doc: Mapping[str, Any]) -> None:
         state.on_animal = [seat_doc["on_animal"] for seat_doc in seats]
         state.animals = tuple(DECK_CARD_INDEX[name] for name in doc["animals"])
     if state.has_herd or state.has_animals:
-        state.roll_queue = list(doc["roll_queue"])
+        state.roll_queue = [entry["seat"] for entry in doc["roll_queue"]]
     if state.has_igloos:
         state.igloos = [seat_doc["igloos"] for seat_doc in seats]
         state.igloos_left = doc["igloos_left"]

@@ -25,6 +25,7 @@ from dolmen.games.stoneage.components import (
     SITE_CAPACITY,
     TOOLMAKER,
 )
+from dolmen.games.stoneage.log import note, place
 from dolmen.games.stoneage.steps import CHOOSE_LOCATION, PLACE_PEOPLE
 
 if TYPE_CHECKING:
@@ -47,6 +48,8 @@ def begin_round(state: StoneAgeState) -> None:
     state.tool_used = [0] * len(state.tool_used)
     state.step = PLACE_PEOPLE
     state.turn = state.start
+    if state.log is not None:
+        note(state, "round_started", round=state.round, start_seat=state.start)
     if state.modular:
         hooks.begin_round(state)
 
@@ -107,6 +110,8 @@ def placements_for(state: StoneAgeState, seat: int) -> list[Any]:
 def apply_place(state: StoneAgeState, action: tuple[int, int, int]) -> None:
     _, loc, count = action
     seat = state.turn
+    if state.log is not None:
+        note(state, "placed", seat=seat, location=place(loc), people=count)
     if loc >= IGLOO:
         hooks.place(state, seat, loc)
     else:

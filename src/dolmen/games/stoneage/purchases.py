@@ -37,6 +37,7 @@ from dolmen.games.stoneage.components import (
     NRES,
     STONE,
 )
+from dolmen.games.stoneage.log import goods_names, note
 from dolmen.games.stoneage.module_components import (
     EXTRA_DRAW_JEWELS,
     FIFTH_CARD_JEWELS,
@@ -138,6 +139,8 @@ def apply_winter_gold(state: StoneAgeState, action: tuple[int]) -> None:
     """Harsh winter: one more gold with the card just bought for 6 points."""
     state.resources[state.turn * NRES + GOLD] -= 1
     state.score[state.turn] += WINTER_CARD_POINTS
+    if state.log is not None:
+        note(state, "winter_gold", seat=state.turn, points=WINTER_CARD_POINTS)
     offer_extra_draw(state)
 
 
@@ -149,6 +152,8 @@ def apply_draw(state: StoneAgeState, action: tuple[int]) -> None:
     """The extension: 3 more jewels after the fifth card for a face-down card (only its bottom half counts)."""
     seat = state.turn
     state.jewels[seat] -= EXTRA_DRAW_JEWELS
+    if state.log is not None:
+        note(state, "extra_draw", seat=seat, jewels=EXTRA_DRAW_JEWELS)
     state.reveals = [HAND_REVEAL + seat]
     state.reveal_then = THEN_CARD_EFFECT
     state.step = REVEAL
@@ -228,6 +233,8 @@ def apply_barter(state: StoneAgeState, action: tuple[int, barter.Counts, barter.
         state.resources[base + 1 + good] += received[good] - given[good]
     state.jewels[seat] += received[JEWEL] - given[JEWEL]
     state.bartered[seat] = 1
+    if state.log is not None:
+        note(state, "bartered", seat=seat, given=goods_names(given), received=goods_names(received))
     state.barter_due = received
 
 
@@ -235,6 +242,8 @@ def building_points(state: StoneAgeState, seat: int, points: int) -> int:
     """A building is paid: its points, +2 if its owner bought the chief's hut before (and barter is settled)."""
     state.barter_due = barter.NOTHING_DUE
     if state.has_huts and CHIEF in state.built[seat]:
+        if state.log is not None:
+            note(state, "chief_bonus", seat=seat, points=CHIEF_BONUS)
         return points + CHIEF_BONUS
     return points
 
@@ -254,11 +263,17 @@ def legal_insulation(state: StoneAgeState) -> list[Any]:
 def apply_insulate(state: StoneAgeState, action: tuple[int]) -> None:
     state.resources[state.turn * NRES + STONE] -= 1
     state.score[state.turn] += INSULATION_POINTS
+    if state.log is not None:
+        building = BUILDINGS[state.built[state.turn][-1]].id
+        note(state, "insulated", seat=state.turn, building=building, points=INSULATION_POINTS)
     resolution.next_resolver(state)
 
 
 def apply_skip(state: StoneAgeState, action: tuple[int]) -> None:
     """Skip the extra on offer: the winter gold, the face-down draw, or the insulation."""
+    if state.log is not None:
+        offer = {WINTER_GOLD: "winter_gold", EXTRA_DRAW: "extra_draw"}.get(state.step, "insulation")
+        note(state, "skipped", seat=state.turn, offer=offer)
     if state.step == WINTER_GOLD:
         offer_extra_draw(state)
     elif state.step == EXTRA_DRAW:
@@ -279,6 +294,8 @@ def buy_igloo(state: StoneAgeState) -> None:
     seat = state.turn
     resolution.pay_goods(state, seat, IGLOO_COST)
     state.score[seat] += IGLOO_POINTS
+    if state.log is not None:
+        note(state, "igloo_bought", seat=seat, paid=goods_names(IGLOO_COST), points=IGLOO_POINTS)
     state.igloos[seat] += 1
     state.igloos_left -= 1
     resolution.next_resolver(state)

@@ -17,29 +17,32 @@ from dolmen.games.stoneage import animals, cards, feeding, hooks, purchases
 from dolmen.games.stoneage.actions import BUY_ACTION, DECLINE_ACTION, PAY, RESOLVE, TOOLS
 from dolmen.games.stoneage.components import (
     BUILDINGS,
+    CARDS,
     FIELD,
     FIRST_STACK,
     FIXED,
     GOODS,
     HUT,
-    MAX_AGRICULTURE,
     MAX_PEOPLE,
     MERCHANT,
     NLOC,
     NRES,
     ONE_USE_VALUE,
+    RESOURCE_NAMES,
     RESOURCE_VALUES,
     SITE_RESOURCE,
     TOOL_TILES,
     TOOLMAKER,
-    raise_tool,
 )
+from dolmen.games.stoneage.log import goods_names, note, place
+from dolmen.games.stoneage.module_components import deck_card_id
 from dolmen.games.stoneage.payments import can_pay, flexible_payments
 from dolmen.games.stoneage.steps import (
     BUY_BUILDING,
     BUY_IGLOO,
     CHOOSE_LOCATION,
     CHOOSE_TOOLS,
+    CONTEST,
     DICE_FOR_ALL,
     PAY_CARD,
     PICK_DIE,
@@ -80,6 +83,8 @@ def legal_locations(state: StoneAgeState) -> list[Any]:
 
 def apply_resolve(state: StoneAgeState, action: tuple[int, int]) -> None:
     loc = action[1]
+    if state.log is not None:
+        note(state, "resolved", seat=state.turn, location=place(loc))
     if loc >= MERCHANT:
         hooks.resolve(state, loc)
         return
@@ -94,14 +99,13 @@ def apply_resolve(state: StoneAgeState, action: tuple[int, int]) -> None:
         start_roll(state, count, SITE_RESOURCE[loc])
         return
     if loc == TOOLMAKER:
-        base = seat * TOOL_TILES
-        tiles, used = state.tools[base : base + TOOL_TILES], state.tool_used[base : base + TOOL_TILES]
-        raise_tool(tiles, used)
-        state.tools[base : base + TOOL_TILES], state.tool_used[base : base + TOOL_TILES] = tiles, used
+        cards.tool_step(state, seat)
     elif loc == HUT:
         state.people[seat] = min(MAX_PEOPLE, state.people[seat] + 1)
+        if state.log is not None:
+            note(state, "person_gained", seat=seat, people=state.people[seat])
     elif loc == FIELD:
-        state.agriculture[seat] = min(MAX_AGRICULTURE, state.agriculture[seat] + 1)
+        cards.raise_agriculture(state, seat)
     elif loc < FIRST_STACK:
         state.target = loc
         state.step = PAY_CARD
@@ -122,6 +126,8 @@ def start_roll(state: StoneAgeState, dice: int, resource: int) -> None:
 
 
 def apply_dice(state: StoneAgeState, faces: tuple[int, ...]) -> None:
+    if state.log is not None:
+        note_roll(state, faces)
     if state.roll_res < 0:
         if state.roll_res == DICE_FOR_ALL:
             state.pick_dice = faces
@@ -133,10 +139,31 @@ def apply_dice(state: StoneAgeState, faces: tuple[int, ...]) -> None:
     state.roll_total = sum(faces)
     if state.modular and state.animals and state.gather_site >= 0:
         state.roll_total = animals.lower_total(state, state.roll_total)
+        if state.log is not None:
+            animal = deck_card_id(state.animals[0])
+            note(state, "animal_lowered", animal=animal, penalty=animals.penalty(state), total=state.roll_total)
     if has_tools(state, state.turn):
         state.step = CHOOSE_TOOLS
     else:
         gather(state, state.roll_total)
+
+
+def note_roll(state: StoneAgeState, faces: tuple[int, ...]) -> None:
+    """The roll's event: a gathering, a card's 2 dice, a "dice for all", a mammoth contest or a drive-off."""
+    seat, dice = state.turn, list(faces)
+    if state.roll_res >= 0:
+        resource = RESOURCE_NAMES[state.roll_res]
+        if state.gather_site >= 0:
+            site = place(state.gather_site)
+            note(state, "gathering_rolled", seat=seat, location=site, resource=resource, dice=dice, total=sum(dice))
+        else:
+            note(state, "card_dice_rolled", seat=seat, resource=resource, dice=dice, total=sum(dice))
+    elif state.roll_res == DICE_FOR_ALL:
+        note(state, "dice_for_all_rolled", seat=seat, dice=dice)
+    elif state.roll_res == CONTEST:
+        note(state, "contest_rolled", seat=seat, dice=dice)
+    else:
+        note(state, "drive_off_rolled", seat=seat, dice=dice)
 
 
 def has_tools(state: StoneAgeState, seat: int) -> bool:
@@ -177,17 +204,25 @@ def apply_tools(state: StoneAgeState, action: tuple[int, tuple[int, ...], tuple[
             if state.tools[i] == value and not state.tool_used[i]:
                 state.tool_used[i] = 1
                 break
+    used_cards: list[str] = []
     if once:
         left = list(state.one_use[seat])
         for value in once:
-            left.remove(next(card for card in left if ONE_USE_VALUE[card] == value))
+            card = next(card for card in left if ONE_USE_VALUE[card] == value)
+            left.remove(card)
+            used_cards.append(CARDS[card].id)
         state.one_use[seat] = tuple(left)
+    if state.log is not None and (tiles or once):
+        note(state, "tools_used", seat=seat, tiles=list(tiles), cards=used_cards, added=sum(tiles) + sum(once))
     gather(state, state.roll_total + sum(tiles) + sum(once))
 
 
 def gather(state: StoneAgeState, total: int) -> None:
     """Take ``total`` ÷ the resource's value, rounded down; then go on resolving."""
     resource = state.roll_res
+    if state.log is not None:
+        amount = total // RESOURCE_VALUES[resource]
+        note(state, "gathered", seat=state.turn, resource=RESOURCE_NAMES[resource], amount=amount, total=total)
     if state.modular:
         hooks.gathered(state, total // RESOURCE_VALUES[resource])
         return
@@ -237,10 +272,16 @@ def pay_goods(state: StoneAgeState, seat: int, counts: tuple[int, ...]) -> int:
     return value
 
 
-def take_building(state: StoneAgeState, points: int) -> None:
+def take_building(state: StoneAgeState, counts: tuple[int, ...]) -> None:
+    """Pay ``counts`` for the top tile of the stack being resolved, score it and take it."""
     stack = state.target - FIRST_STACK
     seat = state.turn
     tile = state.stack_top[stack]
+    points = pay_goods(state, seat, counts)
+    if state.log is not None:
+        building, location = BUILDINGS[tile].id, place(state.target)
+        paid = goods_names(counts)
+        note(state, "building_bought", seat=seat, building=building, location=location, paid=paid, points=points)
     if state.modular:
         points = purchases.building_points(state, seat, points)
     state.score[seat] += points
@@ -257,7 +298,7 @@ def apply_buy(state: StoneAgeState, action: tuple[int]) -> None:
         purchases.buy_igloo(state)
         return
     tile = BUILDINGS[state.stack_top[state.target - FIRST_STACK]]
-    take_building(state, pay_goods(state, state.turn, tile.cost))
+    take_building(state, tile.cost)
 
 
 def apply_pay(state: StoneAgeState, action: tuple[int, tuple[int, ...]]) -> None:
@@ -265,8 +306,10 @@ def apply_pay(state: StoneAgeState, action: tuple[int, tuple[int, ...]]) -> None
     if state.step == PAY_CARD:
         cards.buy_card(state, action[1])
         return
-    take_building(state, pay_goods(state, state.turn, action[1]))
+    take_building(state, action[1])
 
 
 def apply_decline(state: StoneAgeState, action: tuple[int]) -> None:
+    if state.log is not None:
+        note(state, "declined", seat=state.turn, location=place(state.target))
     next_resolver(state)

@@ -7,7 +7,7 @@ left (never food). Ties: agriculture + total tool value + people; still tied, sh
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from dolmen.engine.core import Result, rank_by
 from dolmen.games.stoneage.components import CARDS, CULTURES, FARMER, FIGURES, HUT_BUILDER, SHAMAN, TOOL_TILES
@@ -55,6 +55,36 @@ def figure_points(state: StoneAgeState, seat: int) -> int:
         + totals[HUT_BUILDER] * len(state.built[seat])
         + totals[SHAMAN] * state.people[seat]
     )
+
+
+def culture_sets(hand: tuple[int, ...]) -> list[int]:
+    """The sizes of the sets of different culture symbols, largest first (each scores its size squared)."""
+    counts = [0] * len(CULTURES)
+    for card in hand:
+        if CARDS[card].culture >= 0:
+            counts[CARDS[card].culture] += 1
+    return [size for layer in range(1, max(counts) + 1) if (size := sum(1 for c in counts if c >= layer))]
+
+
+def breakdown(state: StoneAgeState, seat: int) -> dict[str, Any]:
+    """``seat``'s final score part by part (JSON): the points scored in play (hunger penalties already taken
+    off, and shown apart), each culture set, each figure kind's figures × what it multiplies, the goods."""
+    sets = culture_sets(state.hands[seat])
+    totals = figures(state.hands[seat])
+    factors = (state.agriculture[seat], tool_value(state, seat), len(state.built[seat]), state.people[seat])
+    multipliers = {
+        FIGURES[kind]: {"figures": totals[kind], "times": factors[kind], "points": totals[kind] * factors[kind]}
+        for kind in range(len(FIGURES))
+    }
+    parts: dict[str, Any] = {
+        "points": state.score[seat],
+        "penalties": state.penalties[seat],
+        "culture": {"sets": sets, "points": sum(size * size for size in sets)},
+        "multipliers": multipliers,
+        "goods": sum(state.goods(seat)),
+    }
+    parts["total"] = final_score(state, seat)
+    return parts
 
 
 def final_score(state: StoneAgeState, seat: int) -> int:

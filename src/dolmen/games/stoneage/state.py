@@ -20,8 +20,9 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from dolmen.engine.core import CHANCE, JSON, Result, State
+from dolmen.engine.events import Event
 from dolmen.games.stoneage import actions as act
-from dolmen.games.stoneage import cards, feeding, herd, hooks, placement, purchases, resolution, scoring, views
+from dolmen.games.stoneage import cards, feeding, herd, hooks, placement, purchases, reasons, resolution, scoring, views
 from dolmen.games.stoneage.barter import NOTHING_DUE
 from dolmen.games.stoneage.components import (
     BUILDINGS,
@@ -40,6 +41,7 @@ from dolmen.games.stoneage.components import (
 )
 from dolmen.games.stoneage.module_components import IGLOOS, MAMMOTH_TILES, WILD_ANIMALS
 from dolmen.games.stoneage.steps import (
+    ACTIVITIES,
     HAND_REVEAL,
     HERD_BACK,
     OVER,
@@ -101,7 +103,7 @@ class StoneAgeState(State):
         *("display", "end_reason", "game", "hands", "modules", "nstacks", "occupancy", "one_use", "open_cards"),
         *("people", "pick_dice", "pick_seat", "placed", "players", "pool", "pool_size", "resources", "reveal_then"),
         *("reveals", "roll_count", "roll_res", "roll_total", "round", "score", "shortage", "stack_left", "stack_top"),
-        *("start", "step", "target", "tool_used", "tools", "turn", "village_cap", "loc_end"),
+        *("start", "step", "target", "tool_used", "tools", "turn", "village_cap", "loc_end", "log", "penalties"),
         # the modules (neutral values when off)
         *("animals", "animals_in_deck", "barter", "barter_due", "bartered", "bought", "contest", "gather_site"),
         *("has_animals", "has_extension", "has_herd", "has_huts", "has_igloos", "has_winter", "herd_next"),
@@ -122,6 +124,7 @@ class StoneAgeState(State):
         self.available = [START_PEOPLE] * players
         self.agriculture = [0] * players
         self.score = [0] * players
+        self.penalties = [0] * players
         self.tools = [0] * (TOOL_TILES * players)
         self.tool_used = [0] * (TOOL_TILES * players)
         self.one_use: list[tuple[int, ...]] = [()] * players
@@ -185,7 +188,8 @@ class StoneAgeState(State):
         self.reveal_then = THEN_NEW_ROUND
         self.step = REVEAL
         self._actors: tuple[int, ...] = (CHANCE,)
-        self._legal: list[Hashable] | None = None
+        self._legal: tuple[Hashable, ...] | None = None
+        self.log: list[Event] | None = None
 
     # -- the flow: after every step, take forced decisions and work out who acts ----------------------------
     def settle(self) -> None:
@@ -196,7 +200,7 @@ class StoneAgeState(State):
                 only: Any = legal[0]
                 _APPLY[only[0]](self, only)
                 continue
-            self._legal = legal
+            self._legal = tuple(legal)
             self._actors = (self.pick_seat if self.step == PICK_DIE else self.turn,)
             return
         self._legal = None
@@ -205,7 +209,7 @@ class StoneAgeState(State):
     def refresh(self) -> None:
         """Work out who acts and their legal actions without taking any decision (a state rebuilt from a view)."""
         if self.step < ROLL_DICE:
-            self._legal = _LEGAL[self.step](self)
+            self._legal = tuple(_LEGAL[self.step](self))
             self._actors = (self.pick_seat if self.step == PICK_DIE else self.turn,)
         else:
             self._legal = None
@@ -215,10 +219,23 @@ class StoneAgeState(State):
     def actors(self) -> tuple[int, ...]:
         return self._actors
 
+    def activity(self) -> str:
+        return ACTIVITIES[self.step]
+
+    def chance_seen_by(self) -> tuple[int, ...] | None:
+        """A card drawn face down into a hand is seen by its owner only, unless the table has open cards."""
+        if self.step == REVEAL and HAND_REVEAL <= self.reveals[0] < HERD_BACK and not self.open_cards:
+            return (self.reveals[0] - HAND_REVEAL,)
+        return None
+
     def legal_actions(self, seat: int) -> Sequence[Hashable]:
+        """The legal actions as a tuple: a caller cannot change the game through it."""
         if self._legal is None or self._actors[0] != seat:
-            return []
+            return ()
         return self._legal
+
+    def illegal_reason(self, seat: int, action: Any) -> str:
+        return reasons.illegal_reason(self, seat, action)
 
     def _apply_action(self, seat: int, action: Hashable) -> None:
         move: Any = action
@@ -303,6 +320,7 @@ class StoneAgeState(State):
             setattr(other, name, getattr(self, name))
         for name in _LISTS:
             setattr(other, name, getattr(self, name)[:])
+        other.log = None  # a clone (a bot's search) emits nothing
         # the modules' lists are never changed when no module is on, so they may be shared then
         for name in _MODULE_LISTS:
             setattr(other, name, getattr(self, name)[:] if self.modular else getattr(self, name))
@@ -336,6 +354,7 @@ _LISTS = (
     "available",
     "agriculture",
     "score",
+    "penalties",
     "tools",
     "tool_used",
     "one_use",
@@ -362,4 +381,4 @@ _MODULE_LISTS = (
     "roll_queue",
     "herd_pool",
 )
-_SCALARS = tuple(name for name in StoneAgeState.__slots__ if name not in _LISTS + _MODULE_LISTS)
+_SCALARS = tuple(name for name in StoneAgeState.__slots__ if name not in (*_LISTS, *_MODULE_LISTS, "log"))

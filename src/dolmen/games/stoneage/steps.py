@@ -53,6 +53,28 @@ STEP_NAMES: Final = (
     "over",
 )
 
+ACTIVITIES: Final = (
+    "place",
+    "resolve",
+    "tools",
+    "pay_card",
+    "buy_building",
+    "take_goods",
+    "pick_die",
+    "feed",
+    "jewels",
+    "tame",
+    "igloo",
+    "winter_gold",
+    "insulate",
+    "extra_draw",
+    "reward",
+    "roll",
+    "reveal",
+    "over",
+)
+"""``State.activity()`` of each step: stable short names for the view envelope."""
+
 DICE_FOR_ALL: Final = -1
 """``roll_res`` of a pending roll that is a "dice for all" roll rather than gathering."""
 CONTEST: Final = -2
@@ -73,3 +95,26 @@ THEN_NEW_ROUND: Final = 0
 THEN_RESOLUTION: Final = 1
 THEN_CARD_EFFECT: Final = 2
 """After the fifth card's face-down draw: the bought card's top half acts."""
+THEN_NAMES: Final = ("new round", "resolution", "card effect")
+"""``reveal_then`` in a view."""
+
+
+def reveal_name(code: int) -> str:
+    """A pending reveal in a view: ``card 2`` (display space 2), ``building 1`` (stack 1), ``hand 0`` (a card
+    drawn face down into seat 0's hand), ``herd back``, ``herd face``."""
+    if code < STACK_REVEAL:
+        return f"card {code + 1}"
+    if code < HAND_REVEAL:
+        return f"building {code - STACK_REVEAL + 1}"
+    if code < HERD_BACK:
+        return f"hand {code - HAND_REVEAL}"
+    return "herd back" if code == HERD_BACK else "herd face"
+
+
+def reveal_code(name: str) -> int:
+    """The inverse of :func:`reveal_name`."""
+    kind, number = name.split()
+    if kind == "herd":
+        return HERD_BACK if number == "back" else HERD_FACE
+    first = {"card": -1, "building": STACK_REVEAL - 1, "hand": HAND_REVEAL}[kind]
+    return first + int(number)

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from dolmen.engine.core import JSON
-from dolmen.games.stoneage import module_views
+from dolmen.games.stoneage import module_views, scoring
 from dolmen.games.stoneage.components import (
     BUILDING_INDEX,
     BUILDINGS,
@@ -44,7 +44,10 @@ from dolmen.games.stoneage.steps import (
     ROLL_DICE,
     ROLL_NAMES,
     STEP_NAMES,
+    THEN_NAMES,
     THEN_NEW_ROUND,
+    reveal_code,
+    reveal_name,
 )
 
 if TYPE_CHECKING:
@@ -87,6 +90,7 @@ def _seat_view(state: StoneAgeState, viewer: int | None, seat: int) -> dict[str,
         "available": state.available[seat],
         "agriculture": state.agriculture[seat],
         "score": state.score[seat],
+        "penalties": state.penalties[seat],
         "tools": state.tools[tools],
         "tools_used": state.tool_used[tools],
         "one_use": [CARDS[card].id for card in state.one_use[seat]],
@@ -145,8 +149,8 @@ def view(state: StoneAgeState, viewer: int | None) -> dict[str, JSON]:
         "pick_dice": list(state.pick_dice),
         "pick_seat": state.pick_seat,
         "shortage": state.shortage,
-        "reveals": list(state.reveals),
-        "reveal_then": state.reveal_then,
+        "reveals": [reveal_name(code) for code in state.reveals],
+        "reveal_then": THEN_NAMES[state.reveal_then],
         "seats": [_seat_view(state, viewer, seat) for seat in range(state.players)],
         "display": [CARDS[card].id if card >= 0 else None for card in state.display],
         "deck": state.deck_size,
@@ -164,6 +168,7 @@ def view(state: StoneAgeState, viewer: int | None) -> dict[str, JSON]:
         doc["tool_choices"] = tool_options(state)
     if state.step == OVER:
         doc["result"] = state.result().to_json()
+        doc["scoring"] = [scoring.breakdown(state, seat) for seat in range(state.players)]
     return doc
 
 
@@ -218,6 +223,7 @@ def _load_seat(state: StoneAgeState, seat: int, seat_doc: Mapping[str, Any]) -> 
     state.available[seat] = seat_doc["available"]
     state.agriculture[seat] = seat_doc["agriculture"]
     state.score[seat] = seat_doc["score"]
+    state.penalties[seat] = seat_doc["penalties"]
     state.tools[seat * TOOL_TILES : (seat + 1) * TOOL_TILES] = seat_doc["tools"]
     state.tool_used[seat * TOOL_TILES : (seat + 1) * TOOL_TILES] = seat_doc["tools_used"]
     state.one_use[seat] = tuple(CARD_INDEX[card] for card in seat_doc["one_use"])
@@ -244,8 +250,8 @@ def _load_flow(state: StoneAgeState, doc: Mapping[str, Any]) -> None:
     state.pick_dice = tuple(doc["pick_dice"])
     state.pick_seat = doc["pick_seat"]
     state.shortage = doc["shortage"]
-    state.reveals = list(doc["reveals"])
-    state.reveal_then = doc["reveal_then"]
+    state.reveals = [reveal_code(name) for name in doc["reveals"]]
+    state.reveal_then = THEN_NAMES.index(doc["reveal_then"])
     state.end_reason = doc["end_reason"]
 
 
