@@ -1,18 +1,26 @@
-# Every target creates its own virtual environment on first use.
+# Every target creates its own virtual environment on first use. `make run` installs only what running needs
+# (the `run` extra); the development tools (the `dev` extra: pytest, ruff, mypy) come with lint, test and bench.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+RUN_STAMP := $(VENV)/.run-installed
 STAMP := $(VENV)/.installed
 
 .PHONY: run test lint bench clean
 
-$(STAMP): pyproject.toml
+$(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
-	$(BIN)/pip install -q -e '.[dev]'
-	touch $(STAMP)
 
-run: $(STAMP)
+$(RUN_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/pip install -q -e '.[run]'
+	touch $(RUN_STAMP)
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/pip install -q -e '.[run,dev]'
+	touch $(RUN_STAMP) $(STAMP)
+
+run: $(RUN_STAMP)
 	$(BIN)/dolmen play rtta --players 2 --bots 1
 
 lint: $(STAMP)

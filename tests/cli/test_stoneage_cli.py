@@ -1,13 +1,9 @@
-"""The ``dolmen`` command with Stone Age: simulate, replay, play (in-process).
-
-The commands bind ``sys.stdout`` as a default argument when first imported; ``dolmen(...)`` points
-those defaults at the stream ``capsys`` installs for each test."""
+"""The ``dolmen`` command with Stone Age: simulate, replay, play (in-process)."""
 
 from __future__ import annotations
 
 import io
 import json
-import sys
 from pathlib import Path
 
 import pytest
@@ -19,13 +15,8 @@ from dolmen.games.stoneage import StoneAge
 
 
 def dolmen(*argv: str) -> int:
-    """``main(argv)`` printing to the ``sys.stdout`` of now (the one ``capsys`` installed)."""
-    saved = commands.cmd_simulate.__defaults__, commands.cmd_replay.__defaults__
-    commands.cmd_simulate.__defaults__ = commands.cmd_replay.__defaults__ = (sys.stdout,)
-    try:
-        return main(list(argv))
-    finally:
-        commands.cmd_simulate.__defaults__, commands.cmd_replay.__defaults__ = saved
+    """``main(argv)``; the commands print to the ``sys.stdout`` of the moment (the one ``capsys`` installed)."""
+    return main(list(argv))
 
 
 def test_simulate_four_players_json(capsys: pytest.CaptureFixture[str]) -> None:
@@ -95,7 +86,7 @@ def test_play_with_modules_by_piped_input(tmp_path: Path) -> None:
     out = io.StringIO()
     assert commands.cmd_play(args, stdin=io.StringIO("0\n" * 8000), out=out) == 0
     text = out.getvalue()
-    assert "Game over" in text and "jewels" in text and "Mammoth herd" in text and "igloo" in text
+    assert "The game is over" in text and "jewels" in text and "Mammoth herd" in text and "igloo" in text
     assert dolmen("replay", str(save), "--json") == 0
 
 
@@ -108,7 +99,7 @@ def test_play_with_two_bots_by_piped_input(tmp_path: Path) -> None:
     out = io.StringIO()
     assert commands.cmd_play(args, stdin=io.StringIO("0\n" * 5000), out=out) == 0
     text = out.getvalue()
-    assert "Game over" in text and "Sites (seat:people):" in text and "Civilization cards (deck" in text
+    assert "The game is over" in text and "Sites (seat:people):" in text and "Civilization cards (deck" in text
     assert json.loads(save.read_text())["result"]["scores"]
 
 
@@ -117,3 +108,26 @@ def test_render_shows_the_board_and_the_tool_yields() -> None:
     state.apply_chance(state.parse_outcome("card music-points3"))
     text = render(state.view(0), 0)
     assert "card 1 (cost 1): music-points3" in text and "building 1: (none)" in text
+
+
+def test_spaces_say_who_placed_there_and_what_they_give() -> None:
+    state = StoneAge().new_state(2)
+    while state.is_chance():
+        state.apply_chance(state.chance_outcomes()[0][0])
+    view = state.view(0)
+    card, top = view["display"][0], view["stacks"][0]["top"]
+    state.apply_action(0, state.parse_action("place card 1"))
+    text = render(state.view(0), 0, {card: "culture music, 3 points", top: "cost wood stone stone, 12 points"})
+    assert f"card 1 (cost 1): {card} (culture music, 3 points)  — seat 0 placed a person here" in text
+    assert f"building 1: {top:<5} 7 left (cost wood stone stone, 12 points)" in text
+    assert "taken" not in text
+
+
+def test_used_tools_are_explained() -> None:
+    state = StoneAge().new_state(2)
+    view = state.view(0)
+    view["seats"][0]["tools"] = [2, 1, 0]
+    view["seats"][0]["tools_used"] = [True, False, False]
+    assert "tools 2* 1 (* used this round)" in render(view, 0)
+    view["seats"][0]["tools_used"] = [False, False, False]
+    assert "used this round" not in render(view, 0)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 GOOD_BASES = {"wood": 1, "stone": 2, "pottery": 3, "cloth": 4, "spearheads": 5}
@@ -120,8 +121,28 @@ def _monuments_header(view: dict[str, Any]) -> str:
     return "Monuments (boxes, points first/later): " + "; ".join(parts)
 
 
-def render(view: dict[str, Any], seat: int | None) -> str:
-    """The board as ``seat`` sees it (``None``: a spectator)."""
+def render(view: dict[str, Any], seat: int | None, glossary: Mapping[str, str] | None = None) -> str:
+    """The board as ``seat`` sees it (``None``: a spectator); the developments' effects are in ``help`` and
+    ``rules`` (``glossary`` is not needed here)."""
+    lines = _turn(view, seat)
+    lines.append(_monuments_header(view))
+    costs = ", ".join(f"{d['name']} {d['cost']}/{d['points']}" for d in view["developments"])
+    lines.append(f"Developments (cost/points): {costs}")
+    for board in view["boards"]:
+        lines.extend(_board(view, board, seat))
+    return "\n".join(lines)
+
+
+def status(view: dict[str, Any], seat: int | None, glossary: Mapping[str, str] | None = None) -> str:
+    """The short picture between two decisions of one turn: the turn, the dice and the acting seat's board."""
+    lines = _turn(view, seat)
+    for board in view["boards"]:
+        if board["seat"] == view["active"]:
+            lines.extend(_board(view, board, seat))
+    return "\n".join(lines)
+
+
+def _turn(view: dict[str, Any], seat: int | None) -> list[str]:
     edition = "The Late Bronze Age" if view["edition"] == "late" else "The Bronze Age"
     rounds = f" of {view['rounds']}" if view["rounds"] else ""
     trade = ", trading" if view["trade"] and view["players"] > 1 else ""
@@ -136,9 +157,4 @@ def render(view: dict[str, Any], seat: int | None) -> str:
     lines.append(f"Dice: {dice}{extra}   skulls {turn['dice'].count('skull')}")
     if view["step"] in ("build", "trade", "answer", "buy"):
         lines.append(f"Workers {turn['workers']}   coins {turn['coins']}")
-    lines.append(_monuments_header(view))
-    costs = ", ".join(f"{d['name']} {d['cost']}/{d['points']}" for d in view["developments"])
-    lines.append(f"Developments (cost/points): {costs}")
-    for board in view["boards"]:
-        lines.extend(_board(view, board, seat))
-    return "\n".join(lines)
+    return lines

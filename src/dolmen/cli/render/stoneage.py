@@ -5,6 +5,7 @@ modules, the jewels and barter levels, the merchant, the igloos, the mammoth her
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 _SITES = ("hunting", "forest", "clay", "quarry", "river")
@@ -28,6 +29,8 @@ def _tools(seat_doc: dict[str, Any]) -> str:
         if value
     ]
     text = " ".join(tiles) if tiles else "-"
+    if any(used for value, used in zip(seat_doc["tools"], seat_doc["tools_used"], strict=True) if value):
+        text += " (* used this round)"
     if seat_doc["one_use"]:
         text += " | one-use " + " ".join(card.rsplit("tool", 1)[-1] for card in seat_doc["one_use"])
     return text
@@ -74,6 +77,12 @@ def _who(view: dict[str, Any], location: str) -> str:
     return " ".join(here)
 
 
+def _reserved(view: dict[str, Any], location: str) -> str:
+    """Who has a person on a one-person space (a card, a building): it is theirs to take when they resolve it."""
+    seats = [str(seat) for seat, doc in enumerate(view["seats"]) if location in doc["placed"]]
+    return f"  — seat {', '.join(seats)} placed a person here" if seats else ""
+
+
 def _sites(view: dict[str, Any]) -> list[str]:
     lines = ["Sites (seat:people):"]
     for name in _SITES:
@@ -107,23 +116,27 @@ def _modules(view: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _stacks(view: dict[str, Any]) -> list[str]:
+def _meaning(name: str | None, glossary: Mapping[str, str]) -> str:
+    text = glossary.get(name or "")
+    return f" ({text})" if text else ""
+
+
+def _stacks(view: dict[str, Any], glossary: Mapping[str, str]) -> list[str]:
     lines = ["Buildings:"]
     for number, stack in enumerate(view["stacks"], start=1):
         name = f"building {number}"
         top = stack["top"] or "(none)"
-        who = _who(view, name)
-        lines.append(f"  {name}: {top:<5} {stack['left']} left" + (f"  taken by {who}" if who else ""))
+        meaning = _meaning(stack["top"], glossary)
+        lines.append(f"  {name}: {top:<5} {stack['left']} left{meaning}{_reserved(view, name)}")
     return lines
 
 
-def _display(view: dict[str, Any]) -> list[str]:
+def _display(view: dict[str, Any], glossary: Mapping[str, str]) -> list[str]:
     lines = [f"Civilization cards (deck {view['deck']}):"]
     for number, card in enumerate(view["display"], start=1):
         name = f"card {number}"
-        who = _who(view, name)
         cost = f"cost {number}" if number < 5 else "cost 3 jewels"
-        lines.append(f"  {name} ({cost}): {card or '(empty)'}" + (f"  taken by {who}" if who else ""))
+        lines.append(f"  {name} ({cost}): {card or '(taken)'}{_meaning(card, glossary)}{_reserved(view, name)}")
     return lines
 
 
@@ -156,23 +169,35 @@ def _pending(view: dict[str, Any]) -> list[str]:
         lines.append(f"Seat {acting} is {view['shortage']} food short: pay goods or take -10 points")
     elif step == "dice":
         lines.append(f"Rolling {view['roll_count']} dice ({view['roll_resource']})")
-    elif step == "over" and "result" in view:
-        result = view["result"]
-        lines.append(f"Final scores {result['scores']}; winner(s) {result['winners']} ({result['reason']})")
     return lines
 
 
-def render(view: dict[str, Any], seat: int | None) -> str:
-    """The board as text for ``seat`` (``None``: a spectator)."""
-    phase = _PHASES.get(view["phase"], view["phase"])
-    acting = view["acting"]
-    who = "" if acting is None else (" — chance" if acting == "chance" else f" — seat {acting} to act")
-    lines = [f"=== Stone Age — round {view['round']}, {phase}{who} ==="]
+def render(view: dict[str, Any], seat: int | None, glossary: Mapping[str, str] | None = None) -> str:
+    """The board as text for ``seat`` (``None``: a spectator); ``glossary`` says what each card and building
+    gives and is worth (from the game's :meth:`describe`), by name."""
+    glossary = glossary or {}
+    lines = [_header(view)]
     for player in range(view["players"]):
         lines.extend(_player_line(view, player, seat))
     lines.extend(_sites(view))
-    lines.extend(_stacks(view))
-    lines.extend(_display(view))
+    lines.extend(_stacks(view, glossary))
+    lines.extend(_display(view, glossary))
     lines.extend(_modules(view))
     lines.extend(_pending(view))
     return "\n".join(lines)
+
+
+def status(view: dict[str, Any], seat: int | None, glossary: Mapping[str, str] | None = None) -> str:
+    """The short picture between two decisions of one seat: the round, that seat's board, what is decided."""
+    lines = [_header(view)]
+    if seat is not None:
+        lines.extend(_player_line(view, seat, seat))
+    lines.extend(_pending(view))
+    return "\n".join(lines)
+
+
+def _header(view: dict[str, Any]) -> str:
+    phase = _PHASES.get(view["phase"], view["phase"])
+    acting = view["acting"]
+    who = "" if acting is None else (" — chance" if acting == "chance" else f" — seat {acting} to act")
+    return f"=== Stone Age — round {view['round']}, {phase}{who} ==="
