@@ -1,5 +1,8 @@
 """Pig, a tiny dice game used to test the kernel: roll a die to add to your turn total (a 1 loses it) or
-hold to bank it; the first to ``target`` wins."""
+hold to bank it; the first to ``target`` wins.
+
+For the table's tests it logs events: ``rolled`` and ``held`` for everyone, and a ``lucky`` event (a six) that
+only the roller reads in full."""
 
 from __future__ import annotations
 
@@ -8,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from dolmen.engine import CHANCE, Game, MalformedStep, OptionsError, Result, State, rank_by
+from dolmen.engine.events import Event, hidden
 
 
 class Pig(Game):
@@ -46,6 +50,10 @@ class PigState(State):
         self.turn = 0
         self.seat = 0
         self.rolling = False
+        self.log: list[Event] | None = None
+
+    def activity(self) -> str:
+        return "over" if not self.actors() else ("roll" if self.rolling else "decide")
 
     def actors(self) -> tuple[int, ...]:
         if max(self.banked) >= self.target:
@@ -59,6 +67,8 @@ class PigState(State):
         if action == "roll":
             self.rolling = True
         else:
+            if self.log is not None:
+                self.log.append(Event("held", {"seat": seat, "points": self.turn}))
             self.banked[seat] += self.turn
             self.turn, self.seat = 0, (seat + 1) % self.players
 
@@ -79,6 +89,12 @@ class PigState(State):
         return outcome in range(1, 7)
 
     def _apply_chance(self, outcome: Any) -> None:
+        if self.log is not None:
+            self.log.append(Event("rolled", {"seat": self.seat, "die": outcome}))
+            if outcome == 6:
+                self.log.append(
+                    hidden("lucky", {"seat": self.seat, "charm": "clover"}, (self.seat,), {"seat": self.seat})
+                )
         self.rolling = False
         if outcome == 1:
             self.turn, self.seat = 0, (self.seat + 1) % self.players

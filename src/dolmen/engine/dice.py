@@ -1,9 +1,9 @@
 """Dice anyone can verify: every chance outcome of a table is drawn from a secret fixed when the table starts.
 
 The table publishes ``commitment(secret)`` (SHA-256 of the secret, hex) at once and reveals the secret when the
-game ends. Chance step *k* (the step that brings the table from version *k* to *k* + 1) is drawn from
-:class:`ChanceStream` ``(secret, k)``, a generator whose every number is a function of the secret and *k* alone,
-so any process holding the secret draws the same outcome for step *k* without keeping generator state, and
+game ends. Chance step *k* (the *k*-th chance step of the game, counting from 0, whatever the seats did between)
+is drawn from :class:`ChanceStream` ``(secret, k)``, whose every number is a function of the secret and *k*
+alone: any process holding the secret draws the same outcome for step *k* without keeping generator state, and
 anyone who learns the secret afterwards can recompute every roll and draw. ``docs/records.md`` ("Verifiable
 dice") gives the derivation in full, for verifiers written in other languages.
 """

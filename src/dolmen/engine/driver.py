@@ -11,8 +11,10 @@ from collections.abc import Mapping, Sequence
 from typing import Protocol
 
 from dolmen.engine.core import CHANCE, JSON, Action, Game, State
+from dolmen.engine.dice import secret_from_seed
 from dolmen.engine.errors import IllegalStep
 from dolmen.engine.record import Record
+from dolmen.engine.table import Table
 
 
 class Policy(Protocol):
@@ -36,8 +38,41 @@ def seat_rng(seed: int | str | None, seat: int) -> random.Random:
 
 
 def chance_rng(seed: int | str | None) -> random.Random:
-    """The generator that draws the game's chance outcomes."""
+    """A fast seeded generator for chance outcomes in experiments that need no verifiable dice (benchmarks,
+    fitting data); tables draw theirs from a secret (:mod:`dolmen.engine.dice`)."""
     return random.Random(f"dolmen-chance:{seed}")
+
+
+def run(
+    table: Table,
+    policies: Mapping[int, Policy],
+    rngs: Sequence[random.Random],
+    *,
+    max_steps: int = 1_000_000,
+) -> None:
+    """The driving loop every driver shares: apply chance steps, ask the acting seat's policy, submit its
+    action against the table's version. Returns when the game is over, or when the acting seat has no policy
+    in ``policies`` (a person whose move comes another way: the server's socket, the next call).
+
+    A policy sees its seat's view and legal actions only; its action goes through the table's checks.
+    """
+    for _ in range(max_steps):
+        table.advance()
+        actors = table.actors()
+        if not actors:
+            return
+        seat = actors[0]
+        policy = policies.get(seat)
+        if policy is None:
+            return
+        legal = table.legal(seat)
+        view = table.state.view(seat) if getattr(policy, "needs_view", True) else {}
+        action = policy.act(table.game, view, legal, rngs[seat])
+        try:
+            table.submit(seat, action, table.version)
+        except IllegalStep as exc:
+            raise IllegalStep(f"the policy of seat {seat} chose an illegal action: {exc}") from exc
+    raise RuntimeError(f"game did not end within {max_steps} steps")
 
 
 def play_game(
@@ -50,37 +85,22 @@ def play_game(
     record: bool = True,
     max_steps: int = 1_000_000,
 ) -> tuple[State, Record | None]:
-    """Play one game to its end and return the final state and (optionally) its record."""
-    state = game.new_state(players, options)
-    full_options = game.check_options(players, options or {})
-    rec = Record(game.name, players, full_options, seed) if record else None
-    dice = chance_rng(seed)
-    rngs = [seat_rng(seed, seat) for seat in range(players)]
-    for _ in range(max_steps):
-        actors = state.actors()
-        if not actors:
-            break
-        if actors[0] == CHANCE:
-            outcome = state.sample_chance(dice)
-            if rec is not None:
-                rec.add_chance(state, outcome)
-            state._apply_chance(outcome)
-            continue
-        seat = actors[0]
-        legal = state.legal_actions(seat)
-        policy = policies[seat]
-        view = state.view(seat) if getattr(policy, "needs_view", True) else {}
-        action = policy.act(game, view, legal, rngs[seat])
-        if rec is not None:
-            rec.add_action(state, seat, action)
-        if action not in legal:
-            raise IllegalStep(f"the policy of seat {seat} chose {state.action_text(action)!r}, which is not legal")
-        state._apply_action(seat, action)
-    else:
-        raise RuntimeError(f"game did not end within {max_steps} steps")
-    if rec is not None:
-        rec.result = state.result().to_json()
-    return state, rec
+    """Play one game to its end on a :class:`Table` and return the final state and (optionally) its record.
+
+    With a ``seed`` the dice secret is derived from it (:func:`dice.secret_from_seed`: the same seed plays the
+    same game, and the record verifies); without one it is fresh. Each seat's policy has its own generator
+    (:func:`seat_rng`), so a bot's thinking never changes the dice.
+    """
+    secret = secret_from_seed(seed) if seed is not None else None
+    table = Table(game, players, options, secret=secret, log=False)
+    run(table, dict(enumerate(policies)), [seat_rng(seed, seat) for seat in range(players)], max_steps=max_steps)
+    if not table.is_over():
+        raise RuntimeError("every seat has a policy, yet the game stopped before its end")
+    rec = None
+    if record:
+        rec = table.record()
+        rec.seed = seed
+    return table.state, rec
 
 
 def random_playout(state: State, rng: random.Random, max_steps: int = 1_000_000) -> State:
