@@ -161,6 +161,14 @@ class MemoryStorage:
                 changes.update(status=FINISHED, result=copy.deepcopy(result))
             table.info = replace(table.info, **changes)
 
+    def remove_last_step(self, table_id: int, version: int) -> None:
+        with self._lock:
+            table = self._tables[table_id]
+            if len(table.steps) != version or table.info.status != RUNNING:
+                raise VersionConflict(f"table {table_id} is not at version {version}")
+            table.steps.pop()
+            table.info = replace(table.info, version=version - 1)
+
     def table_steps(self, table_id: int, since: int = 0) -> list[dict[str, JSON]]:
         with self._lock:
             return copy.deepcopy(self._tables[table_id].steps[since:])

@@ -222,6 +222,17 @@ class SqlStorage:
         if moved.rowcount != 1:  # type: ignore[attr-defined]
             raise VersionConflict(f"table {table_id} is no longer at version {from_version}")
 
+    def remove_last_step(self, table_id: int, version: int) -> None:
+        with self._session() as session, session.begin():
+            moved = session.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id, TableRow.version == version, TableRow.status == RUNNING)
+                .values(version=version - 1)
+            )
+            if moved.rowcount != 1:  # type: ignore[attr-defined]
+                raise VersionConflict(f"table {table_id} is not at version {version}")
+            session.execute(delete(StepRow).where(StepRow.table_id == table_id, StepRow.version == version))
+
     def table_steps(self, table_id: int, since: int = 0) -> list[dict[str, JSON]]:
         with self._session() as session, session.begin():
             return list(
