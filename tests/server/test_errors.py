@@ -76,6 +76,10 @@ def test_lobby_rules(server: Server) -> None:
     assert cy.http.post(f"/api/tables/{tid}/leave").status_code == 409
     assert tid in [t["id"] for t in bob.get("/api/tables?status=running")]
     assert ada.http.get(f"/api/tables/{tid}/record").status_code == 409  # not before the end
+    mine = ada.get("/api/me/tables")
+    assert [t["id"] for t in mine] == [tid] and isinstance(mine[0]["your_turn"], bool)
+    assert [t["id"] for t in bob.get("/api/me/tables")] == []
+    assert cy.get("/api/me/tables")[0]["your_turn"] != mine[0]["your_turn"]
     assert ada.http.get("/api/tables/99999").status_code == 404
     assert "/api/tables" in ada.get("/openapi.json")["paths"]
 

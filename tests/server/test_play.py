@@ -12,8 +12,10 @@ from collections.abc import Iterator
 
 import pytest
 
-from dolmen.engine import Record, replay
+from dolmen.engine import Record
+from dolmen.engine.record import verify
 from dolmen.games import get_game
+from dolmen.games.stoneage.module_components import MODULES
 from tests.server.conftest import BACKENDS, fresh_database
 from tests.server.harness import VIEWS, Player, Server, Socket, play_all, spectator_socket, watch
 
@@ -59,8 +61,11 @@ def _assert_no_secret_before_end(messages: list[dict[str, object]], raw: list[st
     ("game", "seats", "options"),
     [
         ("rtta", [None, None, "greedy"], {}),
+        ("rtta", [None, "greedy", None], {"edition": "late"}),  # trade offers: lazy legal lists
         ("stoneage", [None, "greedy"], {}),
+        ("stoneage", [None, "random", "greedy"], {"modules": list(MODULES), "open_cards": False}),
     ],
+    ids=["rtta", "rtta-late", "stoneage", "stoneage-every-module"],
 )
 def test_complete_game_people_bots_and_a_spectator(
     server: Server, game: str, seats: list[str | None], options: dict[str, object]
@@ -80,6 +85,8 @@ def test_complete_game_people_bots_and_a_spectator(
     watcher.join(60)
     assert not isinstance(watched[0], BaseException), watched[0]
 
+    if game == "rtta" and options:
+        assert any(m["legal"]["more"] for s in sockets for m in s.received if m["type"] in VIEWS)
     final_version = finals[0]["version"]
     assert all(f["version"] == final_version and f["view"]["over"] for f in finals)
     secret = finals[0]["view"]["secret"]
@@ -94,7 +101,7 @@ def test_complete_game_people_bots_and_a_spectator(
     assert info["status"] == "finished" and info["version"] == final_version
     record = Record.from_json(players[1 % len(players)].get(f"/api/tables/{table['id']}/record"))
     assert len(record.steps) == final_version
-    state = replay(get_game(game), record)
+    state = verify(get_game(game), record)  # the dice are the secret's, the secret is the commitment's
     assert state.is_over() and state.result().to_json()["scores"] == finals[0]["view"]["result"]["scores"]
     for s in [spectator, *sockets]:
         s.close()

@@ -75,6 +75,8 @@ def test_tables_seats_and_steps(storage: Storage) -> None:
         storage.free_seat(info.id, bob.id)
     storage.take_seat(info.id, 1, bob.id)
     assert [t.id for t in storage.list_tables(OPEN)] == [info.id]
+    assert [t.id for t in storage.account_tables(bob.id)] == [info.id]
+    assert storage.account_tables(ada.id + bob.id + 1) == []
 
     info = storage.start_table(info.id, b"s" * 32, "c" * 64, [{"chance": "roll 1"}])
     assert info.status == RUNNING and info.version == 1 and info.commitment == "c" * 64

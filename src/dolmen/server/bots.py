@@ -85,6 +85,7 @@ class BotRunner:
             pool.shutdown(wait=False, cancel_futures=True)
 
     def close(self) -> None:
+        """Stop the workers (waiting for a search under way to end)."""
         pool, self._pool = self._pool, None
         if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
+            pool.shutdown(wait=True, cancel_futures=True)

@@ -93,6 +93,13 @@ async def me(account: Me) -> dict[str, JSON]:
     return _account_json(account)
 
 
+@router.get("/api/me/tables")
+async def my_tables(request: Request, account: Me) -> list[dict[str, JSON]]:
+    """The tables where you have a seat; those where it is your turn first (``your_turn``)."""
+    pairs = await services(request).tables.tables_of(account)
+    return [{**info.to_json(), "your_turn": your_turn} for info, your_turn in pairs]
+
+
 # -- games ----------------------------------------------------------------------------------------------------
 @router.get("/api/games")
 async def games() -> list[dict[str, JSON]]:

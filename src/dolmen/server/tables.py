@@ -286,6 +286,18 @@ class TableService:
             return None
         return live.table.action_text(legal[random.randrange(len(legal))])
 
+    async def tables_of(self, account: Account) -> list[tuple[TableInfo, bool]]:
+        """The tables where ``account`` has a seat, each with whether it is that seat's turn; the tables
+        waiting for it come first (turn-based play survives closing the browser)."""
+        infos = await asyncio.to_thread(self.storage.account_tables, account.id)
+        out = []
+        for info in infos:
+            live = await self.live(info.id) if info.status == RUNNING else None
+            seat = info.seat_of(account.id)
+            your_turn = live is not None and seat in live.table.actors()
+            out.append((live.info if live else info, your_turn))
+        return sorted(out, key=lambda pair: not pair[1])
+
     # -- chat -----------------------------------------------------------------------------------------
     async def chat(self, account: Account, table_id: int | None, text: str) -> ChatLine:
         text = text.strip()

@@ -112,6 +112,11 @@ class MemoryStorage:
     def running_table_ids(self) -> list[int]:
         return sorted(i for i, t in self._tables.items() if t.info.status == RUNNING)
 
+    def account_tables(self, account_id: int, limit: int = 100) -> list[TableInfo]:
+        with self._lock:
+            found = [t.info for t in self._tables.values() if t.info.seat_of(account_id) is not None]
+            return sorted(found, key=lambda info: -info.id)[:limit]
+
     def take_seat(self, table_id: int, seat: int, account_id: int) -> TableInfo:
         with self._lock:
             table = self._open(table_id)

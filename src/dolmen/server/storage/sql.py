@@ -136,6 +136,17 @@ class SqlStorage:
         with self._session() as session, session.begin():
             return list(session.scalars(select(TableRow.id).where(TableRow.status == RUNNING).order_by(TableRow.id)))
 
+    def account_tables(self, account_id: int, limit: int = 100) -> list[TableInfo]:
+        with self._session() as session, session.begin():
+            rows = session.scalars(
+                select(TableRow)
+                .join(SeatRow, SeatRow.table_id == TableRow.id)
+                .where(SeatRow.account_id == account_id)
+                .order_by(TableRow.id.desc())
+                .limit(limit)
+            ).all()
+            return [self._info(session, row) for row in rows]
+
     def take_seat(self, table_id: int, seat: int, account_id: int) -> TableInfo:
         try:
             with self._session() as session, session.begin():
