@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Iterator
+from pathlib import Path
 
 import httpx
 import pytest
@@ -225,3 +226,28 @@ def test_take_backs(server: Server) -> None:
     assert mine.until(lambda m: m["type"] == "update")["version"] > before["version"]
     for s in (mine, other):
         s.close()
+
+
+def test_a_flooding_client_is_rate_limited_alone(tmp_path: Path) -> None:
+    server = Server(str(tmp_path / "dolmen.db"), socket_rate=10.0).start()  # the default limits
+    try:
+        _flood(server)
+    finally:
+        server.stop()
+
+
+def _flood(server: Server) -> None:
+    ada, bob, tid = _two_player_table(server)
+    flood, calm = ada.socket(tid), bob.socket(tid)
+    _first_view(flood)
+    _first_view(calm)
+    for _ in range(80):
+        flood.send({"type": "ping"})
+    answers = [flood.until(lambda m: m["type"] in ("pong", "error")) for _ in range(80)]
+    limited = [m for m in answers if m["type"] == "error"]
+    assert limited and all(m["code"] == "rate_limited" for m in limited)
+    assert len(answers) - len(limited) >= 30
+    calm.send({"type": "ping"})
+    assert calm.until_type("pong")
+    flood.close()
+    calm.close()

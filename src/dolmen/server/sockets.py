@@ -13,6 +13,7 @@ import contextlib
 import itertools
 import json
 import logging
+import time
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -63,6 +64,8 @@ class Connection:
         """The version up to which this client has the events (-1: it has no view yet)."""
         self.overflowed = False
         self.step_pending = False
+        self.rate, self.burst = services.settings.socket_rate, services.settings.socket_burst
+        self.tokens, self.stamp = self.burst, time.monotonic()
 
     # -- notices in -----------------------------------------------------------------------------------
     def notify(self, notice: Notice) -> None:
@@ -166,7 +169,20 @@ class Connection:
         return message
 
     # -- messages in ----------------------------------------------------------------------------------
+    def _allowed(self) -> bool:
+        """A token bucket: ``socket_rate`` messages a second on average, ``socket_burst`` at once."""
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
     async def receive(self, text: str) -> None:
+        if not self._allowed():
+            await self.error("rate_limited", f"at most {self.rate:g} messages a second")
+            return
         try:
             message = parse_client_message(text)
         except BadMessage as exc:
