@@ -116,3 +116,22 @@ def test_bots_only_table_watched(server: Server) -> None:
     assert final["view"]["over"] and final["legal"]["actions"] == []
     assert owner.get(f"/api/tables/{table['id']}")["status"] == "finished"
     assert [t["id"] for t in owner.get("/api/tables?status=finished")].count(table["id"]) == 1
+
+
+def test_play_again(server: Server) -> None:
+    ada, bob = (Player(server, n) for n in _names("again", 2))
+    table = ada.post("/api/tables", {"game": "rtta", "players": 3, "seats": [None, "greedy", None]})
+    bob.post(f"/api/tables/{table['id']}/join")
+    assert ada.http.post(f"/api/tables/{table['id']}/again").status_code == 409  # not over (not even started)
+    ada.post(f"/api/tables/{table['id']}/start")
+    sockets = [ada.socket(table["id"]), bob.socket(table["id"])]
+    play_all(sockets, seed=3)
+    assert Player(server, _names("eve", 1)[0]).http.post(f"/api/tables/{table['id']}/again").status_code == 403
+    new = bob.post(f"/api/tables/{table['id']}/again")
+    assert new["status"] == "open" and new["options"] == table["options"] and new["creator"] != table["creator"]
+    assert [(s["name"], s["bot"]) for s in new["seats"]] == [(None, None), (None, "greedy"), (bob.name, None)]
+    assert sockets[0].until_type("again")["table"] == new["id"]
+    ada.post(f"/api/tables/{new['id']}/join", {"seat": 0})
+    assert bob.post(f"/api/tables/{new['id']}/start")["status"] == "running"
+    for s in sockets:
+        s.close()

@@ -154,6 +154,12 @@ async def start(table_id: int, request: Request, account: Me) -> dict[str, JSON]
     return (await services(request).tables.start(account, table_id)).to_json()
 
 
+@router.post("/api/tables/{table_id}/again", status_code=201)
+async def again(table_id: int, request: Request, account: Me) -> dict[str, JSON]:
+    """Play again: a new table with the same game, options and bots; you in your seat, the others' open."""
+    return (await services(request).lobby.again(account, table_id)).to_json()
+
+
 @router.get("/api/tables/{table_id}/record")
 async def record(table_id: int, request: Request) -> dict[str, JSON]:
     """The game record with the dice secret, once the game is over (``dolmen replay --verify`` checks it)."""

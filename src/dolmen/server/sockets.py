@@ -130,6 +130,8 @@ class Connection:
                 return [self._state(live, "resync", reason=notice["reason"])]
             case "chat":
                 return [{"type": "chat", "version": version, **notice["chat"]}]
+            case "again":
+                return [{"type": "again", "version": version, "table": notice["table"]}]
             case "direct":
                 return [{**notice["message"], "version": version}]
         return []
