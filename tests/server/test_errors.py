@@ -251,3 +251,31 @@ def _flood(server: Server) -> None:
     assert calm.until_type("pong")
     flood.close()
     calm.close()
+
+
+def test_chat_commands_do_what_the_buttons_do(server: Server) -> None:
+    ada, bob = Player(server, _name("ada")), Player(server, _name("bob"))
+    tid = ada.post("/api/tables", {"game": "rtta", "players": 3})["id"]
+    mine, theirs, anyone = ada.socket(tid), bob.socket(tid), spectator_socket(server, tid)
+    for s in (mine, theirs, anyone):
+        s.until_type("table")
+    theirs.send({"type": "chat", "text": "/join 2"})
+    assert theirs.until_type("table")["table"]["seats"][2]["name"] == bob.name
+    theirs.send({"type": "chat", "text": "/bot greedy"})
+    assert theirs.until_type("error")["code"] == "forbidden"  # only the creator seats bots
+    mine.send({"type": "chat", "text": "/bot nobot"})
+    assert mine.until_type("error")["code"] == "invalid"
+    mine.send({"type": "chat", "text": "/dance"})
+    assert mine.until_type("error")["code"] == "unknown_command"
+    anyone.send({"type": "chat", "text": "/join"})
+    assert anyone.until_type("error")["code"] == "not_authenticated"
+    anyone.send({"type": "chat", "text": "/watch"})
+    assert anyone.until_type("table")["seat"] is None
+    mine.send({"type": "chat", "text": "/bot random"})
+    seated = mine.until(lambda m: m["type"] == "table" and m["table"]["seats"][1]["bot"] == "random")
+    assert seated["table"]["seats"][1]["bot"] == "random"
+    mine.send({"type": "chat", "text": "/start"})
+    assert theirs.until(lambda m: m["type"] == "state")["seat"] == 2
+    assert ada.get(f"/api/tables/{tid}")["status"] == "running"
+    for s in (mine, theirs, anyone):
+        s.close()

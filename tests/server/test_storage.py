@@ -67,6 +67,13 @@ def test_tables_seats_and_steps(storage: Storage) -> None:
         storage.take_seat(info.id, 2, bob.id)  # a bot's seat
     with pytest.raises(Conflict):
         storage.take_seat(info.id, 1, ada.id)  # one seat per account
+    with pytest.raises(Conflict):
+        storage.seat_bot(info.id, 0, "random")  # a person's seat
+    info = storage.seat_bot(info.id, 1, "random")
+    assert info.seats[1].bot == "random"
+    with pytest.raises(Conflict):
+        storage.take_seat(info.id, 1, bob.id)
+    info = storage.create_table("rtta", 3, {}, True, ada.id, [NewSeat(ada.id), NewSeat(), NewSeat(bot="greedy")])
     info = storage.take_seat(info.id, 1, bob.id)
     assert info.seat_of(bob.id) == 1
     info = storage.free_seat(info.id, bob.id)
@@ -74,7 +81,7 @@ def test_tables_seats_and_steps(storage: Storage) -> None:
     with pytest.raises(Conflict):
         storage.free_seat(info.id, bob.id)
     storage.take_seat(info.id, 1, bob.id)
-    assert [t.id for t in storage.list_tables(OPEN)] == [info.id]
+    assert [t.id for t in storage.list_tables(OPEN)] == [info.id, info.id - 1]  # newest first
     assert [t.id for t in storage.account_tables(bob.id)] == [info.id]
     assert storage.account_tables(ada.id + bob.id + 1) == []
 

@@ -12,7 +12,7 @@ from dolmen.bots import BOTS
 from dolmen.games import GAMES, get_game
 from dolmen.server.accounts import SESSION_DAYS
 from dolmen.server.errors import NotAuthenticated, NotFound, Refused
-from dolmen.server.protocol import PROTOCOL, CreateTable, Join, LogIn, Say, SignUp
+from dolmen.server.protocol import PROTOCOL, AddBot, CreateTable, Join, LogIn, Say, SignUp
 from dolmen.server.storage import FINISHED, OPEN, Account
 
 JSON = Any
@@ -142,6 +142,12 @@ async def table(table_id: int, request: Request) -> dict[str, JSON]:
 async def join(table_id: int, request: Request, account: Me, body: Join | None = None) -> dict[str, JSON]:
     info = await services(request).lobby.join(account, table_id, body.seat if body else None)
     return info.to_json()
+
+
+@router.post("/api/tables/{table_id}/bot")
+async def add_bot(table_id: int, body: AddBot, request: Request, account: Me) -> dict[str, JSON]:
+    """The creator seats a bot ``NAME[:LEVEL]`` at an open seat (the first by default)."""
+    return (await services(request).lobby.add_bot(account, table_id, body.bot, body.seat)).to_json()
 
 
 @router.post("/api/tables/{table_id}/leave")

@@ -53,10 +53,7 @@ class LobbyService:
             if spec is None:
                 new_seats.append(NewSeat())
                 continue
-            try:
-                make_bot(spec, game=game)
-            except DolmenError as exc:
-                raise Invalid(str(exc)) from None
+            self._check_bot(game, spec)
             new_seats.append(NewSeat(bot=spec.strip()))
         if join:
             first_open = next((n for n, s in enumerate(new_seats) if s.bot is None), None)
@@ -94,6 +91,32 @@ class LobbyService:
             raise Refused(str(exc)) from None
         self._changed(info)
         return info
+
+    async def add_bot(self, account: Account, table_id: int, spec: str, seat: int | None = None) -> TableInfo:
+        """The creator gives an open seat (the first one by default) to bot ``NAME[:LEVEL]``."""
+        info = await self.table(table_id)
+        if info.creator_id != account.id:
+            raise Forbidden("only the table's creator seats bots")
+        if info.status != OPEN:
+            raise Refused("the table has already started")
+        self._check_bot(info.game, spec)
+        if seat is None:
+            seat = next((s.seat for s in info.seats if s.is_open), None)
+            if seat is None:
+                raise Refused("no seat is open")
+        try:
+            info = await asyncio.to_thread(self.storage.seat_bot, table_id, seat, spec.strip())
+        except Conflict as exc:
+            raise Refused(str(exc)) from None
+        self._changed(info)
+        return info
+
+    @staticmethod
+    def _check_bot(game: str, spec: str) -> None:
+        try:
+            make_bot(spec, game=game)
+        except DolmenError as exc:
+            raise Invalid(str(exc)) from None
 
     async def leave(self, account: Account, table_id: int) -> TableInfo:
         await self.table(table_id)

@@ -29,6 +29,7 @@ from dolmen.server.tables import LiveTable, check_seat, view_for
 
 JSON = Any
 QUEUE = 256
+COMMANDS = "/join [SEAT], /leave, /start, /bot NAME[:LEVEL] [SEAT], /watch"
 log = logging.getLogger("dolmen.server")
 
 
@@ -196,6 +197,8 @@ class Connection:
                     await self._act(message)
                 case Undo():
                     await self._undo(message)
+                case Chat() if message.text.startswith("/"):
+                    await self._command(message.text)
                 case Chat():
                     if self.account is None:
                         await self.error("not_authenticated", "log in to chat")
@@ -213,6 +216,35 @@ class Connection:
             await self.error(exc.code, exc.message)
         except DolmenError as exc:
             await self.error("refused", str(exc))
+
+    async def _command(self, text: str) -> None:
+        """``/join [SEAT]``, ``/leave``, ``/start``, ``/bot NAME[:LEVEL] [SEAT]``, ``/watch`` typed in the chat do
+        what the lobby's buttons do; everyone sees the result in a ``table`` message."""
+        word, *args = text[1:].split() or [""]
+        seat = int(args[-1]) if args and args[-1].isdigit() else None
+        lobby, account = self.services.lobby, self.account
+        if word == "watch":
+            await self.reply({"kind": "table"})
+            return
+        if word not in ("join", "leave", "start", "bot"):
+            await self.error(
+                "unknown_command", "commands: /join [SEAT], /leave, /start, /bot NAME[:LEVEL] [SEAT], /watch"
+            )
+            return
+        if account is None:
+            await self.error("not_authenticated", "log in first")
+            return
+        match word:
+            case "join":
+                await lobby.join(account, self.table_id, seat)
+            case "leave":
+                await lobby.leave(account, self.table_id)
+            case "start":
+                await self.services.tables.start(account, self.table_id)
+            case "bot" if args:
+                await lobby.add_bot(account, self.table_id, args[0], seat if len(args) > 1 else None)
+            case _:
+                await self.error("unknown_command", f"say which bot; commands: {COMMANDS}")
 
     async def _act(self, message: Act) -> None:
         live = await self._live()

@@ -153,6 +153,10 @@ class Storage(Protocol):
         :class:`Conflict`."""
         ...
 
+    def seat_bot(self, table_id: int, seat: int, bot: str) -> TableInfo:
+        """Give open ``seat`` of an open table to bot ``bot``; else :class:`Conflict`."""
+        ...
+
     def free_seat(self, table_id: int, account_id: int) -> TableInfo:
         """Open again the seat ``account_id`` holds at an open table; else :class:`Conflict`."""
         ...

@@ -129,6 +129,16 @@ class MemoryStorage:
             table.info = replace(table.info, seats=tuple(seats))
             return table.info
 
+    def seat_bot(self, table_id: int, seat: int, bot: str) -> TableInfo:
+        with self._lock:
+            table = self._open(table_id)
+            seats = list(table.info.seats)
+            if not 0 <= seat < len(seats) or not seats[seat].is_open:
+                raise Conflict(f"seat {seat} is not open")
+            seats[seat] = Seat(seat, bot=bot)
+            table.info = replace(table.info, seats=tuple(seats))
+            return table.info
+
     def free_seat(self, table_id: int, account_id: int) -> TableInfo:
         with self._lock:
             table = self._open(table_id)

@@ -164,6 +164,20 @@ class SqlStorage:
         except IntegrityError as exc:
             raise Conflict("you already have a seat at this table") from exc
 
+    def seat_bot(self, table_id: int, seat: int, bot: str) -> TableInfo:
+        with self._session() as session, session.begin():
+            table = self._open_table(session, table_id)
+            taken = session.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                .where(SeatRow.account_id.is_(None), SeatRow.bot.is_(None))
+                .values(bot=bot)
+            )
+            if taken.rowcount != 1:  # type: ignore[attr-defined]
+                raise Conflict(f"seat {seat} is not open")
+            session.flush()
+            return self._info(session, table)
+
     def free_seat(self, table_id: int, account_id: int) -> TableInfo:
         with self._session() as session, session.begin():
             table = self._open_table(session, table_id)
