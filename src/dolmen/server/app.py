@@ -21,6 +21,7 @@ from dolmen.server.http import router
 from dolmen.server.hub import Hub, LocalHub
 from dolmen.server.lobby import LobbyService
 from dolmen.server.protocol import MAX_FRAME
+from dolmen.server.ratings import RatingService
 from dolmen.server.sockets import table_socket
 from dolmen.server.storage import Storage
 from dolmen.server.storage.database import make_engine, migrate
@@ -40,6 +41,7 @@ class Services:
     lobby: LobbyService
     tables: TableService
     bots: BotRunner
+    ratings: RatingService
     cookie_name: str = COOKIE
 
 
@@ -49,8 +51,9 @@ def build_services(settings: Settings, storage: Storage, hub: Hub | None = None)
     accounts = AccountService(storage, hasher)
     lobby = LobbyService(storage, hub)
     bots = BotRunner(settings.bot_workers, settings.bot_timeout)
-    tables = TableService(storage, hub, lobby, bots)
-    return Services(settings, storage, hub, accounts, lobby, tables, bots)
+    ratings = RatingService(storage)
+    tables = TableService(storage, hub, lobby, bots, ratings)
+    return Services(settings, storage, hub, accounts, lobby, tables, bots, ratings)
 
 
 def open_storage(settings: Settings) -> tuple[SqlStorage, Engine]:
@@ -73,6 +76,7 @@ def create_app(settings: Settings | None = None, storage: Storage | None = None)
             store, engine = open_storage(settings)
         services = build_services(settings, store)
         app.state.services = services
+        await services.ratings.catch_up()
         restored = await services.tables.restore_running()
         if restored:
             log.info("restored %d running tables", restored)

@@ -100,6 +100,24 @@ async def my_tables(request: Request, account: Me) -> list[dict[str, JSON]]:
     return [{**info.to_json(), "your_turn": your_turn} for info, your_turn in pairs]
 
 
+@router.get("/api/players/{name}")
+async def profile(name: str, request: Request) -> dict[str, JSON]:
+    """A player's name, language, ratings by game and last games."""
+    account, ratings, tables = await services(request).ratings.profile(name)
+    return {
+        "name": account.name,
+        "language": account.language,
+        "ratings": {r.game: r.to_json() for r in ratings},
+        "games": [info.to_json() for info in tables],
+    }
+
+
+@router.get("/api/ratings/{game}")
+async def leaderboard(game: str, request: Request, limit: Annotated[int, Query(ge=1, le=500)] = 100) -> list[JSON]:
+    """The best rated players of ``game`` (rating = mu - 3 sigma, from games between people only)."""
+    return [r.to_json() for r in await services(request).ratings.leaderboard(game, limit)]
+
+
 # -- games ----------------------------------------------------------------------------------------------------
 @router.get("/api/games")
 async def games() -> list[dict[str, JSON]]:
