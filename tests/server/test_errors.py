@@ -6,6 +6,7 @@ another seat, a spectator acting, malformed and oversized messages, a foreign Or
 
 from __future__ import annotations
 
+import json
 import secrets
 from collections.abc import Iterator
 from pathlib import Path
@@ -279,3 +280,29 @@ def test_chat_commands_do_what_the_buttons_do(server: Server) -> None:
     assert ada.get(f"/api/tables/{tid}")["status"] == "running"
     for s in (mine, theirs, anyone):
         s.close()
+
+
+def test_lobby_socket(server: Server) -> None:
+    from websockets.sync.client import connect
+
+    ada = Player(server, _name("ada"))
+    cookie = ada.http.cookies.get("dolmen_session")
+    url = f"ws://127.0.0.1:{server.port}/ws/lobby"
+    with connect(url, additional_headers={"Cookie": f"dolmen_session={cookie}"}) as mine, connect(url) as anyone:
+        first = json.loads(mine.recv(10))
+        assert first["type"] == "lobby" and first["account"] == ada.name and first["version"] == 0
+        assert json.loads(anyone.recv(10))["account"] is None
+        tid = ada.post("/api/tables", {"game": "rtta", "players": 2})["id"]
+        table = json.loads(anyone.recv(10))
+        assert table["type"] == "table" and table["table"]["id"] == tid
+        mine.send(json.dumps({"type": "chat", "text": "who plays?"}))
+        while (said := json.loads(anyone.recv(10)))["type"] != "chat":
+            pass
+        assert said["text"] == "who plays?" and said["from"] == ada.name
+        anyone.send(json.dumps({"type": "chat", "text": "me"}))
+        while (refused := json.loads(anyone.recv(10)))["type"] != "error":
+            pass
+        assert refused["code"] == "not_authenticated"
+        anyone.send("{nonsense")
+        assert json.loads(anyone.recv(10))["code"] == "malformed"
+    assert "who plays?" in [line["text"] for line in ada.get("/api/chat")]

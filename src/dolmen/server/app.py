@@ -22,7 +22,7 @@ from dolmen.server.hub import Hub, LocalHub
 from dolmen.server.lobby import LobbyService
 from dolmen.server.protocol import MAX_FRAME
 from dolmen.server.ratings import RatingService
-from dolmen.server.sockets import table_socket
+from dolmen.server.sockets import lobby_socket, table_socket
 from dolmen.server.storage import Storage
 from dolmen.server.storage.database import make_engine, migrate
 from dolmen.server.storage.sql import SqlStorage
@@ -91,6 +91,7 @@ def create_app(settings: Settings | None = None, storage: Storage | None = None)
     app = FastAPI(title="Dolmen", version="0.1.0", lifespan=lifespan)
     app.include_router(router)
     app.add_api_websocket_route("/ws/tables/{table_id}", table_socket)
+    app.add_api_websocket_route("/ws/lobby", lobby_socket)
 
     @app.exception_handler(ServiceError)
     async def service_error(_request: Request, exc: ServiceError) -> JSONResponse:

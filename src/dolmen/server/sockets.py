@@ -22,9 +22,9 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 from dolmen.engine.errors import DolmenError, IllegalStep, MalformedStep
 from dolmen.engine.table import StaleVersion
 from dolmen.server.errors import ServiceError
-from dolmen.server.hub import Notice
+from dolmen.server.hub import LOBBY, Notice
 from dolmen.server.protocol import MAX_LEGAL, PROTOCOL, Act, BadMessage, Chat, Ping, Undo, parse_client_message
-from dolmen.server.storage import Account, TableInfo, VersionConflict
+from dolmen.server.storage import OPEN, RUNNING, Account, TableInfo, VersionConflict
 from dolmen.server.tables import LiveTable, check_seat, view_for
 
 JSON = Any
@@ -321,3 +321,110 @@ async def table_socket(websocket: WebSocket, table_id: int) -> None:
         if websocket.client_state == WebSocketState.CONNECTED:
             with contextlib.suppress(Exception):
                 await websocket.close()
+
+
+class LobbyConnection:
+    """The lobby's socket: the open and running tables as they change, and the lobby chat."""
+
+    def __init__(self, websocket: WebSocket, services: Any, account: Account | None) -> None:
+        self.websocket = websocket
+        self.services = services
+        self.account = account
+        self.queue: asyncio.Queue[Notice] = asyncio.Queue(QUEUE)
+        self.overflowed = False
+
+    def notify(self, notice: Notice) -> None:
+        try:
+            self.queue.put_nowait(notice)
+        except asyncio.QueueFull:
+            self.overflowed = True
+
+    async def send_loop(self) -> None:
+        try:
+            while True:
+                notice = await self.queue.get()
+                if self.overflowed:
+                    await self.websocket.close(code=1013, reason="too slow")
+                    return
+                message = await self._message(notice)
+                if message is not None:
+                    await self.websocket.send_text(json.dumps({**message, "version": 0}, separators=(",", ":")))
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            return
+        except Exception:
+            log.exception("lobby: cannot send")
+
+    async def _message(self, notice: Notice) -> dict[str, JSON] | None:
+        lobby = self.services.lobby
+        match notice["kind"]:
+            case "hello":
+                tables = [*await lobby.tables(OPEN), *await lobby.tables(RUNNING)]
+                chat = await self.services.tables.chat_lines(None)
+                return {
+                    "type": "lobby",
+                    "protocol": PROTOCOL,
+                    "account": self.account.name if self.account else None,
+                    "tables": [info.to_json() for info in tables],
+                    "chat": [line.to_json() for line in chat],
+                }
+            case "table":
+                return {"type": "table", "table": (await lobby.table(notice["table"])).to_json()}
+            case "chat":
+                return {"type": "chat", **notice["chat"]}
+            case "direct":
+                message: dict[str, JSON] = notice["message"]
+                return message
+        return None
+
+    async def receive(self, text: str) -> None:
+        try:
+            message = parse_client_message(text)
+        except BadMessage as exc:
+            self.error(exc.code, exc.message)
+            return
+        match message:
+            case Chat() if self.account is not None:
+                try:
+                    await self.services.tables.chat(self.account, None, message.text)
+                except ServiceError as exc:
+                    self.error(exc.code, exc.message)
+            case Chat():
+                self.error("not_authenticated", "log in to chat")
+            case Ping():
+                self.notify({"kind": "direct", "message": {"type": "pong"}})
+            case _:
+                self.error("malformed", "the lobby takes chat and ping messages only")
+
+    def error(self, code: str, message: str) -> None:
+        self.notify({"kind": "direct", "message": {"type": "error", "code": code, "message": message}})
+
+
+async def lobby_socket(websocket: WebSocket) -> None:
+    """``/ws/lobby``: tables as they open, fill, start and end, and the lobby chat."""
+    services = websocket.app.state.services
+    if not origin_allowed(websocket, services.settings.allowed_origins):
+        await websocket.close(code=1008, reason="origin not allowed")
+        return
+    account = await services.accounts.account_for(websocket.cookies.get(services.cookie_name))
+    await websocket.accept()
+    connection = LobbyConnection(websocket, services, account)
+    services.hub.subscribe(LOBBY, connection.notify)
+    sender = asyncio.create_task(connection.send_loop())
+    try:
+        connection.notify({"kind": "hello"})
+        while not sender.done():
+            received = await websocket.receive()
+            if received["type"] == "websocket.disconnect":
+                break
+            text = received.get("text")
+            if text is None:
+                connection.error("malformed", "send JSON text frames")
+                continue
+            await connection.receive(text)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        services.hub.unsubscribe(LOBBY, connection.notify)
+        sender.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await sender
