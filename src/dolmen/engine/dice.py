@@ -13,12 +13,14 @@ from __future__ import annotations
 import hashlib
 import random
 import secrets
+import struct
 from typing import Any
 
 SCHEME = "hmac-sha256-v1"
 """The name of the derivation below, written into records."""
 
 SECRET_BYTES = 32
+_FOUR_WORDS = struct.Struct(">4Q")
 
 
 def new_secret() -> bytes:
@@ -75,9 +77,8 @@ class ChanceStream(random.Random):
             inner.update(self._prefix + self._block.to_bytes(4, "big"))
             outer = self._outer.copy()
             outer.update(inner.digest())
-            digest = outer.digest()
             self._block += 1
-            self._words = [int.from_bytes(digest[i : i + 8], "big") for i in (24, 16, 8, 0)]
+            self._words = list(_FOUR_WORDS.unpack(outer.digest()))[::-1]
         return self._words.pop()
 
     def random(self) -> float:

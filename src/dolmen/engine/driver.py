@@ -56,21 +56,24 @@ def run(
 
     A policy sees its seat's view and legal actions only; its action goes through the table's checks.
     """
+    views = {seat: getattr(policy, "needs_view", True) for seat, policy in policies.items()}
     for _ in range(max_steps):
-        table.advance()
         actors = table.actors()
         if not actors:
             return
         seat = actors[0]
+        if seat == CHANCE:
+            table.roll()
+            continue
         policy = policies.get(seat)
         if policy is None:
             return
         legal = table.legal(seat)
-        view = table.state.view(seat) if getattr(policy, "needs_view", True) else {}
+        view = table.state.view(seat) if views[seat] else {}
         action = policy.act(table.game, view, legal, rngs[seat])
         try:
-            table.submit(seat, action, table.version)
-        except IllegalStep as exc:
+            table.play(seat, action, legal)
+        except (IllegalStep, TypeError) as exc:
             raise IllegalStep(f"the policy of seat {seat} chose an illegal action: {exc}") from exc
     raise RuntimeError(f"game did not end within {max_steps} steps")
 

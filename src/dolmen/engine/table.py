@@ -60,7 +60,8 @@ class Table:
 
     def _start(self) -> None:
         self.state: State = self.game.new_state(self.players, self.options)
-        self._steps: list[dict[str, JSON]] = []
+        # a step is kept as its document, or as (seat, action, by) until its text is asked for (simulations)
+        self._steps: list[dict[str, JSON] | tuple[int, Action, str | None]] = []
         self._events: list[tuple[Event, ...]] = []
         self._chances = 0  # chance steps applied: the next one is drawn as chance step number ``_chances``
 
@@ -124,7 +125,21 @@ class Table:
 
     def steps(self, since: int = 0) -> list[dict[str, JSON]]:
         """The step documents after version ``since`` (what storage keeps, one row each)."""
-        return [dict(step) for step in self._steps[since:]]
+        return [self._document(index) for index in range(max(since, 0), len(self._steps))]
+
+    def _document(self, index: int) -> dict[str, JSON]:
+        step = self._steps[index]
+        if isinstance(step, tuple):
+            seat, action, by = step
+            doc: dict[str, JSON]
+            if seat == CHANCE:
+                self._steps[index] = doc = {"chance": self.state.outcome_text(action)}
+                return dict(doc)
+            doc = {"seat": seat, "action": self.state.action_text(action)}
+            if by is not None:
+                doc["by"] = by
+            self._steps[index] = step = doc
+        return dict(step)
 
     def record(self, upto: int | None = None) -> Record:
         """The game's record up to version ``upto`` (all by default); it carries the secret once the game is
@@ -154,13 +169,22 @@ class Table:
             self._logged(state.apply_action, seat, action)
         else:
             state.apply_action(seat, action)
-        step: dict[str, JSON] = {"seat": seat, "action": state.action_text(action)}
-        if by is not None:
-            step["by"] = by
-        self._steps.append(step)
+        self._steps.append((seat, action, by))
         if not self.logging:
             self._events.append(())
         return self.version
+
+    def play(self, seat: int, action: Action, legal: Sequence[Action]) -> None:
+        """The shared loop's path (:func:`dolmen.engine.driver.run`): ``seat``, which acts now, plays
+        ``action``, checked against ``legal`` — the list this table gave for this very version."""
+        if action not in legal:
+            raise IllegalStep(self.state.illegal_reason(seat, action))
+        if self.logging:
+            self._logged(self.state._apply_action, seat, action)
+        else:
+            self.state._apply_action(seat, action)
+            self._events.append(())
+        self._steps.append((seat, action, None))
 
     def _logged(self, apply: Any, *args: Any) -> None:
         state = self.state
@@ -179,29 +203,27 @@ class Table:
             count += 1
         return count
 
-    def roll(self) -> dict[str, JSON]:
+    def roll(self) -> None:
         """Apply the pending chance step, drawn from the secret and its number among the chance steps (so the
-        dice do not depend on how many actions came between); return its step."""
+        dice do not depend on how many actions came between)."""
         state = self.state
         if not state.is_chance():
             raise IllegalStep("no chance step is pending")
         outcome = state.sample_chance(self._stream.at(self._chances))
         self._chances += 1
-        step = {"chance": state.outcome_text(outcome)}
         if self.logging:
             self._logged(state._apply_chance, outcome)
         else:
             state._apply_chance(outcome)
             self._events.append(())
-        self._steps.append(step)
-        return step
+        self._steps.append((CHANCE, outcome, None))
 
     # -- take-backs ---------------------------------------------------------------------------------------
     def can_undo(self, seat: int) -> bool:
         """Whether ``seat`` may take back its last action now (see the module docstring)."""
         if not self.take_backs or not self._steps or seat not in self.state.actors():
             return False
-        last = self._steps[-1]
+        last = self._document(len(self._steps) - 1)
         return last.get("seat") == seat and "by" not in last
 
     def undo(self, seat: int, expected_version: int) -> int:
@@ -212,7 +234,7 @@ class Table:
         if not self.can_undo(seat):
             why = "there is no action of yours to take back" if self.take_backs else "take-backs are off at this table"
             raise IllegalStep(f"seat {seat} cannot take back now: {why}")
-        kept = self._steps[:-1]
+        kept = self.steps()[:-1]
         self._start()
         for number, step in enumerate(kept, start=1):
             self._replay_step(step, number)
