@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from dolmen.cli.arena import add_arena_parser, cmd_arena
+from dolmen.cli.serve import add_serve_parser, cmd_serve
 from dolmen.cli.options import add_option_flags, positive_int, seat_number
 from dolmen.engine import DolmenError
 from dolmen.games import GAMES
@@ -102,6 +103,7 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("--lang", choices=["en", "fr"], help="language of the game log (default: from LANG, else en)")
 
     add_arena_parser(sub)
+    add_serve_parser(sub)
     return parser
 
 
@@ -119,6 +121,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 return commands.cmd_replay(args)
             case "arena":
                 return cmd_arena(args)
+            case "serve":
+                return cmd_serve(args)
     except DolmenError as exc:
         sys.stderr.write(f"dolmen {args.command}: {exc}\n")
         return 2
