@@ -1,0 +1,81 @@
+"""Accounts and sessions: sign up, log in, log out, who is this cookie.
+
+Passwords are hashed with Argon2id (argon2-cffi). A session is an opaque random token given to the browser in
+an HttpOnly cookie; only its SHA-256 is stored, so a leaked database holds no usable token and a session can
+be revoked by deleting its row. A wrong name and a wrong password get the same answer after the same work.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import re
+import secrets
+from datetime import UTC, datetime, timedelta
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+
+from dolmen.server.errors import Invalid, Refused, WrongCredentials
+from dolmen.server.storage import Account, NameTaken, Storage
+
+SESSION_DAYS = 30
+NAME = re.compile(r"[A-Za-z0-9_\-]{2,32}\Z")
+LANGUAGES = ("en", "fr")
+MIN_PASSWORD, MAX_PASSWORD = 8, 256
+WRONG = "wrong name or password"
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class AccountService:
+    def __init__(self, storage: Storage, hasher: PasswordHasher | None = None) -> None:
+        self.storage = storage
+        self.hasher = hasher or PasswordHasher()  # Argon2id with the library's recommended parameters
+        self._dummy_hash = self.hasher.hash(secrets.token_urlsafe(16))
+
+    async def sign_up(self, name: str, password: str, language: str = "en") -> tuple[Account, str]:
+        """Create an account and open a session; returns the account and the session token."""
+        if not NAME.match(name):
+            raise Invalid("a name has 2 to 32 letters, digits, '_' or '-'")
+        if not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
+            raise Invalid(f"a password has {MIN_PASSWORD} to {MAX_PASSWORD} characters")
+        if language not in LANGUAGES:
+            raise Invalid(f"language is one of {', '.join(LANGUAGES)}")
+        hashed = await asyncio.to_thread(self.hasher.hash, password)
+        try:
+            account = await asyncio.to_thread(self.storage.create_account, name, hashed, language)
+        except NameTaken:
+            raise Refused("that name is taken") from None
+        return account, await self._open_session(account)
+
+    async def log_in(self, name: str, password: str) -> tuple[Account, str]:
+        """Check the password and open a session; :class:`WrongCredentials` whether the name exists or not."""
+        account = await asyncio.to_thread(self.storage.find_account, name) if len(name) <= 64 else None
+        hashed = account.password_hash if account else self._dummy_hash
+        if not await asyncio.to_thread(self._verify, hashed, password[:MAX_PASSWORD]) or account is None:
+            raise WrongCredentials(WRONG)
+        return account, await self._open_session(account)
+
+    async def log_out(self, token: str) -> None:
+        await asyncio.to_thread(self.storage.drop_session, token_hash(token))
+
+    async def account_for(self, token: str | None) -> Account | None:
+        """The account of a session token, or ``None`` (no token, unknown or expired)."""
+        if not token or len(token) > 128:
+            return None
+        return await asyncio.to_thread(self.storage.session_account, token_hash(token), datetime.now(UTC))
+
+    def _verify(self, hashed: str, password: str) -> bool:
+        try:
+            return self.hasher.verify(hashed, password)
+        except (VerificationError, InvalidHashError):
+            return False
+
+    async def _open_session(self, account: Account) -> str:
+        token = secrets.token_urlsafe(32)
+        expires = datetime.now(UTC) + timedelta(days=SESSION_DAYS)
+        await asyncio.to_thread(self.storage.add_session, token_hash(token), account.id, expires)
+        return token

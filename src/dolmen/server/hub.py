@@ -1,0 +1,49 @@
+"""The fan-out hub: services publish small notices per table; each connection subscribes to its table.
+
+A notice says *what* changed (``{"kind": "step", "version": 7}``, ``{"kind": "chat", ...}``,
+``{"kind": "table"}``), never a rendered view: every connection builds its own message for its own viewer,
+so nothing meant for one seat travels through the hub. Listeners must not block (they put the notice in
+their connection's bounded queue). :class:`LocalHub` serves one process; a Redis implementation of the same
+interface will carry notices between processes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+Notice = dict[str, Any]
+Listener = Callable[[Notice], None]
+
+LOBBY = 0
+"""The channel of the lobby (tables are numbered from 1)."""
+
+
+class Hub(Protocol):
+    def subscribe(self, channel: int, listener: Listener) -> None: ...
+    def unsubscribe(self, channel: int, listener: Listener) -> None: ...
+    def publish(self, channel: int, notice: Notice) -> None: ...
+
+
+class LocalHub:
+    """The in-process hub: a set of listeners per channel."""
+
+    def __init__(self) -> None:
+        self._listeners: dict[int, list[Listener]] = {}
+
+    def subscribe(self, channel: int, listener: Listener) -> None:
+        self._listeners.setdefault(channel, []).append(listener)
+
+    def unsubscribe(self, channel: int, listener: Listener) -> None:
+        listeners = self._listeners.get(channel, [])
+        if listener in listeners:
+            listeners.remove(listener)
+        if not listeners:
+            self._listeners.pop(channel, None)
+
+    def publish(self, channel: int, notice: Notice) -> None:
+        for listener in list(self._listeners.get(channel, ())):
+            listener(notice)
+
+    def listeners(self, channel: int) -> int:
+        return len(self._listeners.get(channel, ()))

@@ -1,0 +1,120 @@
+"""The lobby: create, list, join, leave and start tables; watching needs no seat (open the table's socket).
+
+Game rules are not checked here but asked of the engine: the player count and the options of a game
+(:meth:`Game.check_options`) and the bot names (:func:`dolmen.bots.make_bot`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from dolmen.bots import make_bot
+from dolmen.engine.errors import DolmenError
+from dolmen.games import GAMES, get_game
+from dolmen.server.errors import Forbidden, Invalid, NotFound, Refused
+from dolmen.server.hub import LOBBY, Hub
+from dolmen.server.storage import OPEN, STATUSES, Account, Conflict, NewSeat, Storage, TableInfo
+
+JSON = Any
+
+
+class LobbyService:
+    def __init__(self, storage: Storage, hub: Hub) -> None:
+        self.storage = storage
+        self.hub = hub
+
+    async def create(
+        self,
+        account: Account,
+        game: str,
+        players: int,
+        options: Mapping[str, JSON] | None = None,
+        seats: Sequence[str | None] | None = None,
+        take_backs: bool = False,
+        join: bool = True,
+    ) -> TableInfo:
+        """A new open table. ``seats[i]`` is ``None`` (open) or a bot ``NAME[:LEVEL]``; with ``join`` the
+        creator takes the first open seat."""
+        if game not in GAMES:
+            raise Invalid(f"unknown game {game!r}; known games: {', '.join(sorted(GAMES))}")
+        rules = get_game(game)
+        try:
+            rules.check_players(players)
+            full_options = rules.check_options(players, dict(options or {}))
+        except DolmenError as exc:
+            raise Invalid(str(exc)) from None
+        wanted = list(seats) if seats is not None else [None] * players
+        if len(wanted) != players:
+            raise Invalid(f"give {players} seats (open or a bot), not {len(wanted)}")
+        new_seats: list[NewSeat] = []
+        for spec in wanted:
+            if spec is None:
+                new_seats.append(NewSeat())
+                continue
+            try:
+                make_bot(spec, game=game)
+            except DolmenError as exc:
+                raise Invalid(str(exc)) from None
+            new_seats.append(NewSeat(bot=spec.strip()))
+        if join:
+            first_open = next((n for n, s in enumerate(new_seats) if s.bot is None), None)
+            if first_open is None:
+                raise Invalid("no open seat for you: leave one open or create with join=false")
+            new_seats[first_open] = NewSeat(account_id=account.id)
+        info = await asyncio.to_thread(
+            self.storage.create_table, game, players, full_options, take_backs, account.id, new_seats
+        )
+        self.hub.publish(LOBBY, {"kind": "table", "table": info.id})
+        return info
+
+    async def tables(self, status: str = OPEN, limit: int = 100) -> list[TableInfo]:
+        if status not in STATUSES:
+            raise Invalid(f"status is one of {', '.join(STATUSES)}")
+        return await asyncio.to_thread(self.storage.list_tables, status, max(1, min(limit, 500)))
+
+    async def table(self, table_id: int) -> TableInfo:
+        info = await asyncio.to_thread(self.storage.get_table, table_id)
+        if info is None:
+            raise NotFound(f"no table {table_id}")
+        return info
+
+    async def join(self, account: Account, table_id: int, seat: int | None = None) -> TableInfo:
+        info = await self.table(table_id)
+        if info.status != OPEN:
+            raise Refused("the table has already started")
+        if seat is None:
+            seat = next((s.seat for s in info.seats if s.is_open), None)
+            if seat is None:
+                raise Refused("no seat is open")
+        try:
+            info = await asyncio.to_thread(self.storage.take_seat, table_id, seat, account.id)
+        except Conflict as exc:
+            raise Refused(str(exc)) from None
+        self._changed(info)
+        return info
+
+    async def leave(self, account: Account, table_id: int) -> TableInfo:
+        await self.table(table_id)
+        try:
+            info = await asyncio.to_thread(self.storage.free_seat, table_id, account.id)
+        except Conflict as exc:
+            raise Refused(str(exc)) from None
+        self._changed(info)
+        return info
+
+    async def check_startable(self, account: Account, table_id: int) -> TableInfo:
+        """The table if ``account`` may start it now (its creator, every seat filled, still open)."""
+        info = await self.table(table_id)
+        if info.creator_id != account.id:
+            raise Forbidden("only the table's creator starts it")
+        if info.status != OPEN:
+            raise Refused("the table has already started")
+        if any(s.is_open for s in info.seats):
+            raise Refused("every seat must be taken (by a person or a bot) first")
+        return info
+
+    def _changed(self, info: TableInfo) -> None:
+        self.hub.publish(info.id, {"kind": "table"})
+        self.hub.publish(LOBBY, {"kind": "table", "table": info.id})

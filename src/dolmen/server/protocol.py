@@ -1,0 +1,114 @@
+"""The wire protocol's messages (``docs/protocol.md``): what clients send, validated with pydantic.
+
+Every message a client sends on a table's socket is one JSON object with a ``type``. Anything else (not JSON,
+an unknown type, a missing or extra field, a wrong type, a message over :data:`MAX_MESSAGE` bytes) is answered
+with an ``error`` message and changes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+PROTOCOL = 1
+"""The version of the wire protocol; ``docs/protocol.md`` describes it. Sent in ``state`` messages."""
+
+MAX_MESSAGE = 4096
+"""Largest client message answered (in bytes of UTF-8); larger ones get ``error`` ``too_large``."""
+
+MAX_FRAME = 65536
+"""Largest websocket frame the server reads at all (uvicorn closes the socket beyond it)."""
+
+MAX_LEGAL = 200
+"""At most this many legal action texts are sent; ``legal.more`` says when there are more."""
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class Act(_Message):
+    """Play ``action`` (its text form) against table version ``version``; ``seat`` is optional."""
+
+    type: Literal["act"]
+    action: Annotated[str, Field(min_length=1, max_length=1000)]
+    version: Annotated[int, Field(ge=0)]
+    seat: Annotated[int, Field(ge=0)] | None = None
+
+
+class Undo(_Message):
+    """Take back the last own step (tables with take-backs)."""
+
+    type: Literal["undo"]
+    version: Annotated[int, Field(ge=0)]
+
+
+class Chat(_Message):
+    type: Literal["chat"]
+    text: Annotated[str, Field(min_length=1, max_length=500)]
+
+
+class Ping(_Message):
+    type: Literal["ping"]
+
+
+ClientMessage = Annotated[Act | Undo | Chat | Ping, Field(discriminator="type")]
+_client = TypeAdapter(ClientMessage)
+
+
+class BadMessage(Exception):
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def parse_client_message(text: str) -> Act | Undo | Chat | Ping:
+    """Parse and validate one client message; :class:`BadMessage` says what was wrong."""
+    if len(text.encode()) > MAX_MESSAGE:
+        raise BadMessage("too_large", f"a message has at most {MAX_MESSAGE} bytes")
+    try:
+        return _client.validate_json(text)
+    except ValidationError as exc:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in error['loc']) or 'message'}: {error['msg']}" for error in exc.errors()[:3]
+        )
+        raise BadMessage("malformed", problems) from None
+
+
+# -- HTTP bodies ----------------------------------------------------------------------------------------
+class SignUp(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: Annotated[str, Field(max_length=64)]
+    password: Annotated[str, Field(max_length=256)]
+    language: Literal["en", "fr"] = "en"
+
+
+class LogIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: Annotated[str, Field(max_length=64)]
+    password: Annotated[str, Field(max_length=256)]
+
+
+class CreateTable(BaseModel):
+    """A new table: ``seats[i]`` is ``null`` (open) or a bot ``NAME[:LEVEL]``; with ``join`` the creator takes
+    the first open seat."""
+
+    model_config = ConfigDict(extra="forbid")
+    game: Annotated[str, Field(max_length=32)]
+    players: Annotated[int, Field(ge=1, le=8)]
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: Annotated[list[Annotated[str, Field(max_length=64)] | None], Field(max_length=8)] | None = None
+    take_backs: bool = False
+    join: bool = True
+
+
+class Join(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seat: Annotated[int, Field(ge=0, le=7)] | None = None
+
+
+class Say(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    text: Annotated[str, Field(min_length=1, max_length=500)]

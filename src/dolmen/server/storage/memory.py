@@ -1,0 +1,196 @@
+"""The in-memory twin of :class:`~dolmen.server.storage.sql.SqlStorage`, for fast service tests. Same
+contract, same errors; one lock makes each method atomic."""
+
+from __future__ import annotations
+
+import copy
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
+
+from dolmen.server.storage import (
+    FINISHED,
+    JSON,
+    OPEN,
+    RUNNING,
+    Account,
+    ChatLine,
+    Conflict,
+    NameTaken,
+    NewSeat,
+    Seat,
+    TableInfo,
+    VersionConflict,
+    name_key,
+)
+
+
+@dataclass
+class _Table:
+    info: TableInfo
+    secret: bytes | None = None
+    steps: list[dict[str, JSON]] = field(default_factory=list)
+
+
+class MemoryStorage:
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._accounts: dict[int, Account] = {}
+        self._sessions: dict[str, tuple[int, datetime]] = {}
+        self._tables: dict[int, _Table] = {}
+        self._chat: list[ChatLine] = []
+
+    # -- accounts and sessions ------------------------------------------------------------------------
+    def create_account(self, name: str, password_hash: str, language: str) -> Account:
+        with self._lock:
+            if any(name_key(a.name) == name_key(name) for a in self._accounts.values()):
+                raise NameTaken(name)
+            account = Account(len(self._accounts) + 1, name, language, password_hash)
+            self._accounts[account.id] = account
+            return account
+
+    def find_account(self, name: str) -> Account | None:
+        with self._lock:
+            return next((a for a in self._accounts.values() if name_key(a.name) == name_key(name)), None)
+
+    def get_account(self, account_id: int) -> Account | None:
+        return self._accounts.get(account_id)
+
+    def add_session(self, token_hash: str, account_id: int, expires_at: datetime) -> None:
+        with self._lock:
+            self._sessions[token_hash] = (account_id, expires_at)
+
+    def session_account(self, token_hash: str, now: datetime) -> Account | None:
+        found = self._sessions.get(token_hash)
+        if found is None or found[1] <= now:
+            return None
+        return self._accounts.get(found[0])
+
+    def drop_session(self, token_hash: str) -> None:
+        with self._lock:
+            self._sessions.pop(token_hash, None)
+
+    # -- tables ---------------------------------------------------------------------------------------
+    def create_table(
+        self,
+        game: str,
+        players: int,
+        options: dict[str, JSON],
+        take_backs: bool,
+        creator_id: int,
+        seats: Sequence[NewSeat],
+    ) -> TableInfo:
+        with self._lock:
+            table_id = len(self._tables) + 1
+            info = TableInfo(
+                id=table_id,
+                game=game,
+                players=players,
+                options=copy.deepcopy(options),
+                take_backs=take_backs,
+                creator_id=creator_id,
+                status=OPEN,
+                seats=tuple(Seat(n, s.account_id, self._name(s.account_id), s.bot) for n, s in enumerate(seats)),
+                version=0,
+                commitment=None,
+                result=None,
+                created_at=datetime.now(UTC),
+            )
+            self._tables[table_id] = _Table(info)
+            return info
+
+    def get_table(self, table_id: int) -> TableInfo | None:
+        table = self._tables.get(table_id)
+        return table.info if table else None
+
+    def list_tables(self, status: str, limit: int = 100) -> list[TableInfo]:
+        with self._lock:
+            found = [t.info for t in self._tables.values() if t.info.status == status]
+            return sorted(found, key=lambda info: -info.id)[:limit]
+
+    def running_table_ids(self) -> list[int]:
+        return sorted(i for i, t in self._tables.items() if t.info.status == RUNNING)
+
+    def take_seat(self, table_id: int, seat: int, account_id: int) -> TableInfo:
+        with self._lock:
+            table = self._open(table_id)
+            seats = list(table.info.seats)
+            if not 0 <= seat < len(seats) or not seats[seat].is_open:
+                raise Conflict(f"seat {seat} is not open")
+            if table.info.seat_of(account_id) is not None:
+                raise Conflict("you already have a seat at this table")
+            seats[seat] = Seat(seat, account_id, self._name(account_id))
+            table.info = replace(table.info, seats=tuple(seats))
+            return table.info
+
+    def free_seat(self, table_id: int, account_id: int) -> TableInfo:
+        with self._lock:
+            table = self._open(table_id)
+            seat = table.info.seat_of(account_id)
+            if seat is None:
+                raise Conflict("you have no seat at this table")
+            seats = list(table.info.seats)
+            seats[seat] = Seat(seat)
+            table.info = replace(table.info, seats=tuple(seats))
+            return table.info
+
+    def start_table(self, table_id: int, secret: bytes, commitment: str, steps: Sequence[dict[str, JSON]]) -> TableInfo:
+        with self._lock:
+            table = self._open(table_id)
+            table.secret = secret
+            table.steps = [copy.deepcopy(s) for s in steps]
+            table.info = replace(table.info, status=RUNNING, commitment=commitment, version=len(steps))
+            return table.info
+
+    # -- steps ----------------------------------------------------------------------------------------
+    def append_steps(
+        self,
+        table_id: int,
+        from_version: int,
+        steps: Sequence[dict[str, JSON]],
+        result: dict[str, JSON] | None = None,
+    ) -> None:
+        with self._lock:
+            table = self._tables[table_id]
+            if len(table.steps) != from_version:
+                raise VersionConflict(f"table {table_id} already has a step after version {from_version}")
+            table.steps.extend(copy.deepcopy(s) for s in steps)
+            changes: dict[str, JSON] = {"version": len(table.steps)}
+            if result is not None:
+                changes.update(status=FINISHED, result=copy.deepcopy(result))
+            table.info = replace(table.info, **changes)
+
+    def table_steps(self, table_id: int, since: int = 0) -> list[dict[str, JSON]]:
+        with self._lock:
+            return copy.deepcopy(self._tables[table_id].steps[since:])
+
+    def table_secret(self, table_id: int) -> bytes | None:
+        table = self._tables.get(table_id)
+        return table.secret if table else None
+
+    # -- chat -----------------------------------------------------------------------------------------
+    def add_chat(self, table_id: int | None, account_id: int, text: str) -> ChatLine:
+        with self._lock:
+            line = ChatLine(
+                len(self._chat) + 1, table_id, account_id, self._name(account_id) or "?", text, datetime.now(UTC)
+            )
+            self._chat.append(line)
+            return line
+
+    def chat(self, table_id: int | None, limit: int = 50) -> list[ChatLine]:
+        with self._lock:
+            return [line for line in self._chat if line.table_id == table_id][-limit:]
+
+    # -- helpers --------------------------------------------------------------------------------------
+    def _name(self, account_id: int | None) -> str | None:
+        account = self._accounts.get(account_id) if account_id is not None else None
+        return account.name if account else None
+
+    def _open(self, table_id: int) -> _Table:
+        table = self._tables.get(table_id)
+        if table is None:
+            raise Conflict(f"no table {table_id}")
+        if table.info.status != OPEN:
+            raise Conflict("the table has already started")
+        return table

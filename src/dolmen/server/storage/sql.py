@@ -1,0 +1,298 @@
+"""Storage in a SQL database through SQLAlchemy 2 (SQLite or PostgreSQL)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import UTC, datetime
+
+from sqlalchemy import Engine, delete, func, insert, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from dolmen.server.storage import (
+    FINISHED,
+    JSON,
+    OPEN,
+    RUNNING,
+    Account,
+    ChatLine,
+    Conflict,
+    NameTaken,
+    NewSeat,
+    Seat,
+    TableInfo,
+    VersionConflict,
+    name_key,
+)
+from dolmen.server.storage.models import AccountRow, ChatRow, SeatRow, SessionRow, StepRow, TableRow
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _aware(moment: datetime) -> datetime:
+    """SQLite gives back naive datetimes; every stored one is UTC."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def _account(row: AccountRow) -> Account:
+    return Account(row.id, row.name, row.language, row.password_hash)
+
+
+class SqlStorage:
+    """:class:`~dolmen.server.storage.Storage` on a SQLAlchemy engine (see ``database.make_engine``)."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    def _session(self) -> Session:
+        return Session(self.engine, expire_on_commit=False)
+
+    # -- accounts and sessions ------------------------------------------------------------------------
+    def create_account(self, name: str, password_hash: str, language: str) -> Account:
+        row = AccountRow(
+            name=name, name_key=name_key(name), password_hash=password_hash, language=language, created_at=_now()
+        )
+        try:
+            with self._session() as session, session.begin():
+                session.add(row)
+        except IntegrityError as exc:
+            raise NameTaken(name) from exc
+        return _account(row)
+
+    def find_account(self, name: str) -> Account | None:
+        with self._session() as session, session.begin():
+            row = session.scalar(select(AccountRow).where(AccountRow.name_key == name_key(name)))
+            return _account(row) if row else None
+
+    def get_account(self, account_id: int) -> Account | None:
+        with self._session() as session, session.begin():
+            row = session.get(AccountRow, account_id)
+            return _account(row) if row else None
+
+    def add_session(self, token_hash: str, account_id: int, expires_at: datetime) -> None:
+        with self._session() as session, session.begin():
+            session.add(
+                SessionRow(token_hash=token_hash, account_id=account_id, created_at=_now(), expires_at=expires_at)
+            )
+
+    def session_account(self, token_hash: str, now: datetime) -> Account | None:
+        with self._session() as session, session.begin():
+            found = session.execute(
+                select(SessionRow.expires_at, AccountRow)
+                .join(AccountRow, AccountRow.id == SessionRow.account_id)
+                .where(SessionRow.token_hash == token_hash)
+            ).first()
+            if found is None or _aware(found[0]) <= now:
+                return None
+            return _account(found[1])
+
+    def drop_session(self, token_hash: str) -> None:
+        with self._session() as session, session.begin():
+            session.execute(delete(SessionRow).where(SessionRow.token_hash == token_hash))
+
+    # -- tables ---------------------------------------------------------------------------------------
+    def create_table(
+        self,
+        game: str,
+        players: int,
+        options: dict[str, JSON],
+        take_backs: bool,
+        creator_id: int,
+        seats: Sequence[NewSeat],
+    ) -> TableInfo:
+        with self._session() as session, session.begin():
+            row = TableRow(
+                game=game,
+                players=players,
+                options=options,
+                take_backs=take_backs,
+                creator_id=creator_id,
+                status=OPEN,
+                version=0,
+                created_at=_now(),
+            )
+            session.add(row)
+            session.flush()
+            for number, seat in enumerate(seats):
+                session.add(SeatRow(table_id=row.id, seat=number, account_id=seat.account_id, bot=seat.bot))
+            session.flush()
+            return self._info(session, row)
+
+    def get_table(self, table_id: int) -> TableInfo | None:
+        with self._session() as session, session.begin():
+            row = session.get(TableRow, table_id)
+            return self._info(session, row) if row else None
+
+    def list_tables(self, status: str, limit: int = 100) -> list[TableInfo]:
+        with self._session() as session, session.begin():
+            rows = session.scalars(
+                select(TableRow).where(TableRow.status == status).order_by(TableRow.id.desc()).limit(limit)
+            ).all()
+            return [self._info(session, row) for row in rows]
+
+    def running_table_ids(self) -> list[int]:
+        with self._session() as session, session.begin():
+            return list(session.scalars(select(TableRow.id).where(TableRow.status == RUNNING).order_by(TableRow.id)))
+
+    def take_seat(self, table_id: int, seat: int, account_id: int) -> TableInfo:
+        try:
+            with self._session() as session, session.begin():
+                table = self._open_table(session, table_id)
+                taken = session.execute(
+                    update(SeatRow)
+                    .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                    .where(SeatRow.account_id.is_(None), SeatRow.bot.is_(None))
+                    .values(account_id=account_id)
+                )
+                if taken.rowcount != 1:  # type: ignore[attr-defined]
+                    raise Conflict(f"seat {seat} is not open")
+                session.flush()
+                return self._info(session, table)
+        except IntegrityError as exc:
+            raise Conflict("you already have a seat at this table") from exc
+
+    def free_seat(self, table_id: int, account_id: int) -> TableInfo:
+        with self._session() as session, session.begin():
+            table = self._open_table(session, table_id)
+            freed = session.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == table_id, SeatRow.account_id == account_id)
+                .values(account_id=None)
+            )
+            if freed.rowcount != 1:  # type: ignore[attr-defined]
+                raise Conflict("you have no seat at this table")
+            session.flush()
+            return self._info(session, table)
+
+    def start_table(self, table_id: int, secret: bytes, commitment: str, steps: Sequence[dict[str, JSON]]) -> TableInfo:
+        with self._session() as session, session.begin():
+            started = session.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id, TableRow.status == OPEN)
+                .values(status=RUNNING, secret=secret, commitment=commitment, started_at=_now())
+            )
+            if started.rowcount != 1:  # type: ignore[attr-defined]
+                raise Conflict("the table is not open")
+            self._insert_steps(session, table_id, 0, steps)
+            table = session.get(TableRow, table_id)
+            assert table is not None
+            session.refresh(table)
+            return self._info(session, table)
+
+    # -- steps ----------------------------------------------------------------------------------------
+    def append_steps(
+        self,
+        table_id: int,
+        from_version: int,
+        steps: Sequence[dict[str, JSON]],
+        result: dict[str, JSON] | None = None,
+    ) -> None:
+        try:
+            with self._session() as session, session.begin():
+                self._insert_steps(session, table_id, from_version, steps)
+                if result is not None:
+                    session.execute(
+                        update(TableRow)
+                        .where(TableRow.id == table_id)
+                        .values(status=FINISHED, result=result, finished_at=_now())
+                    )
+        except IntegrityError as exc:
+            raise VersionConflict(f"table {table_id} already has a step after version {from_version}") from exc
+
+    def _insert_steps(
+        self, session: Session, table_id: int, from_version: int, steps: Sequence[dict[str, JSON]]
+    ) -> None:
+        if not steps:
+            return
+        now = _now()
+        session.execute(
+            insert(StepRow),
+            [
+                {"table_id": table_id, "version": from_version + offset, "step": step, "created_at": now}
+                for offset, step in enumerate(steps, start=1)
+            ],
+        )
+        moved = session.execute(
+            update(TableRow)
+            .where(TableRow.id == table_id, TableRow.version == from_version)
+            .values(version=from_version + len(steps))
+        )
+        if moved.rowcount != 1:  # type: ignore[attr-defined]
+            raise VersionConflict(f"table {table_id} is no longer at version {from_version}")
+
+    def table_steps(self, table_id: int, since: int = 0) -> list[dict[str, JSON]]:
+        with self._session() as session, session.begin():
+            return list(
+                session.scalars(
+                    select(StepRow.step)
+                    .where(StepRow.table_id == table_id, StepRow.version > since)
+                    .order_by(StepRow.version)
+                )
+            )
+
+    def table_secret(self, table_id: int) -> bytes | None:
+        with self._session() as session, session.begin():
+            return session.scalar(select(TableRow.secret).where(TableRow.id == table_id))
+
+    # -- chat -----------------------------------------------------------------------------------------
+    def add_chat(self, table_id: int | None, account_id: int, text: str) -> ChatLine:
+        with self._session() as session, session.begin():
+            row = ChatRow(table_id=table_id, account_id=account_id, text=text, created_at=_now())
+            session.add(row)
+            session.flush()
+            name = session.scalar(select(AccountRow.name).where(AccountRow.id == account_id)) or "?"
+            return ChatLine(row.id, table_id, account_id, name, text, _aware(row.created_at))
+
+    def chat(self, table_id: int | None, limit: int = 50) -> list[ChatLine]:
+        with self._session() as session, session.begin():
+            where = ChatRow.table_id.is_(None) if table_id is None else ChatRow.table_id == table_id
+            rows = session.execute(
+                select(ChatRow, AccountRow.name)
+                .join(AccountRow, AccountRow.id == ChatRow.account_id)
+                .where(where)
+                .order_by(ChatRow.id.desc())
+                .limit(limit)
+            ).all()
+            return [
+                ChatLine(row.id, row.table_id, row.account_id, name, row.text, _aware(row.created_at))
+                for row, name in reversed(rows)
+            ]
+
+    # -- helpers --------------------------------------------------------------------------------------
+    def _open_table(self, session: Session, table_id: int) -> TableRow:
+        table = session.get(TableRow, table_id, with_for_update=True)
+        if table is None:
+            raise Conflict(f"no table {table_id}")
+        if table.status != OPEN:
+            raise Conflict("the table has already started")
+        return table
+
+    def _info(self, session: Session, row: TableRow) -> TableInfo:
+        seats = session.execute(
+            select(SeatRow, AccountRow.name)
+            .outerjoin(AccountRow, AccountRow.id == SeatRow.account_id)
+            .where(SeatRow.table_id == row.id)
+            .order_by(SeatRow.seat)
+        ).all()
+        return TableInfo(
+            id=row.id,
+            game=row.game,
+            players=row.players,
+            options=dict(row.options),
+            take_backs=row.take_backs,
+            creator_id=row.creator_id,
+            status=row.status,
+            seats=tuple(Seat(s.seat, s.account_id, name, s.bot) for s, name in seats),
+            version=row.version,
+            commitment=row.commitment,
+            result=row.result,
+            created_at=_aware(row.created_at),
+        )
+
+
+def count_steps(storage: SqlStorage, table_id: int) -> int:
+    """How many steps ``table_id`` has stored (for tests and checks)."""
+    with storage._session() as session, session.begin():
+        return session.scalar(select(func.count()).select_from(StepRow).where(StepRow.table_id == table_id)) or 0
