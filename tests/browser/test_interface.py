@@ -1,0 +1,98 @@
+"""The interface around the games: the language (the browser's, then the switch), the phone screen,
+keyboard use and labels, watching a table, lobby chat."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.browser.client import act_once, create_table, sign_up, unique
+from tests.browser.conftest import shot
+
+
+def unlabelled_controls(page: Any) -> list[str]:
+    """Buttons, inputs and selects without a name a screen reader can read."""
+    names: list[str] = page.evaluate(
+        """() => [...document.querySelectorAll('button, input, select, a[href], [role=button]')]
+            .filter(e => e.offsetParent !== null || e.getBoundingClientRect().width > 0)
+            .filter(e => {
+                const label = (e.getAttribute('aria-label') || e.textContent || '').trim()
+                    || (e.id && document.querySelector(`label[for="${e.id}"]`))
+                    || e.closest('label') || e.getAttribute('title');
+                return !label;
+            })
+            .map(e => e.outerHTML.slice(0, 80))"""
+    )
+    return names
+
+
+def test_french_from_the_browser_and_the_switch(new_page: Any) -> None:
+    page = new_page(locale="fr-FR")
+    page.goto("/")
+    page.get_by_role("button", name="Créer un compte").wait_for()
+    assert page.evaluate("document.documentElement.lang") == "fr"
+    shot(page, "lobby-fr")
+    page.select_option("#lang-switch", "en")
+    page.get_by_role("button", name="Sign up").wait_for()
+    page.reload()
+    page.get_by_role("button", name="Sign up").wait_for()  # the choice is remembered
+    sign_up(page, unique("dee"))
+    page.select_option("#lang-switch", "fr")
+    page.get_by_role("button", name="Créer la table").wait_for()
+    create_table(page, "stoneage", 2, ["", "random"])
+    page.locator("#start-table").click()
+    page.get_by_text("Engagement des dés").wait_for()
+    page.get_by_text("Journal de la partie").wait_for()
+    shot(page, "stoneage-fr")
+    assert page.problems == []
+
+
+def test_phone_screen_keyboard_and_labels(new_page: Any) -> None:
+    page = new_page(width=390, height=844)
+    sign_up(page, unique("eve"))
+    shot(page, "phone-lobby")
+    assert unlabelled_controls(page) == []
+    create_table(page, "rtta", 2, ["", "greedy"])
+    page.locator("#start-table").click()
+    page.locator("#version").wait_for()
+    page.locator("button.action").first.wait_for()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert unlabelled_controls(page) == []
+    shot(page, "phone-rtta")
+
+    # The dice are keyboard controls: Tab to one, Enter chooses it for a reroll.
+    die = page.locator("#board .die").first
+    die.focus()
+    page.keyboard.press("Enter")
+    assert page.locator("#board .die").first.get_attribute("aria-pressed") == "true"
+    page.locator("#board .die").first.focus()
+    page.keyboard.press(" ")
+    assert page.locator("#board .die").first.get_attribute("aria-pressed") == "false"
+
+    # The text field plays any legal text form; a wrong one is refused in words.
+    page.locator("#action-text").fill("build nothing")
+    page.keyboard.press("Enter")
+    page.locator("#table-error").get_by_text("build nothing", exact=False).wait_for()
+    assert page.problems == []
+
+
+def test_watching_a_table_and_lobby_chat(new_page: Any) -> None:
+    host, guest = new_page(), new_page()
+    sign_up(host, unique("fay"))
+    table = create_table(host, "stoneage", 2, ["", "greedy"])
+    host.locator("#start-table").click()
+    host.locator("#version").wait_for()
+    import random
+
+    act_once(host, random.Random(1))
+
+    guest.goto(f"/tables/{table}")  # no account: a spectator
+    guest.get_by_text("You are watching").wait_for()
+    assert guest.locator("button.action").count() == 0
+    shot(guest, "spectator")
+
+    host.goto("/")
+    host.locator(".chat-form input").fill("anyone for Stone Age?")
+    host.locator(".chat-form button").click()
+    guest.goto("/")
+    guest.locator(".chat-lines").get_by_text("anyone for Stone Age?").wait_for()
+    assert host.problems == [] and guest.problems == []
