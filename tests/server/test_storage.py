@@ -75,6 +75,8 @@ def test_tables_seats_and_steps(storage: Storage) -> None:
         storage.free_seat(info.id, bob.id)
     storage.take_seat(info.id, 1, bob.id)
     assert [t.id for t in storage.list_tables(OPEN)] == [info.id]
+    assert [t.id for t in storage.account_tables(bob.id)] == [info.id]
+    assert storage.account_tables(ada.id + bob.id + 1) == []
 
     info = storage.start_table(info.id, b"s" * 32, "c" * 64, [{"chance": "roll 1"}])
     assert info.status == RUNNING and info.version == 1 and info.commitment == "c" * 64
@@ -92,6 +94,11 @@ def test_tables_seats_and_steps(storage: Storage) -> None:
         storage.append_steps(info.id, 5, [{"seat": 1, "action": "gap"}])
     assert storage.table_steps(info.id) == [{"chance": "roll 1"}, {"seat": 0, "action": "keep"}, {"chance": "roll 2"}]
     assert storage.table_steps(info.id, 2) == [{"chance": "roll 2"}]
+    with pytest.raises(VersionConflict):
+        storage.remove_last_step(info.id, 2)
+    storage.remove_last_step(info.id, 3)  # a take-back
+    assert storage.get_table(info.id).version == 2  # type: ignore[union-attr]
+    storage.append_steps(info.id, 2, [{"chance": "roll 2"}])
     storage.append_steps(info.id, 3, [{"seat": 1, "action": "end"}], result={"scores": [1, 2]})
     done = storage.get_table(info.id)
     assert done is not None and done.status == FINISHED and done.version == 4 and done.result == {"scores": [1, 2]}

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from dolmen.cli.arena import add_arena_parser, cmd_arena
 from dolmen.cli.options import add_option_flags
+from dolmen.cli.serve import add_serve_parser, cmd_serve
 from dolmen.engine import DolmenError
 from dolmen.games import GAMES
 
@@ -42,6 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("--json", action="store_true")
 
     add_arena_parser(sub)
+    add_serve_parser(sub)
     return parser
 
 
@@ -64,7 +66,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
-    return 2
+    return cmd_serve(args) if args.command == "serve" else 2
 
 
 if __name__ == "__main__":

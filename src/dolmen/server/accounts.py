@@ -11,19 +11,32 @@ import asyncio
 import hashlib
 import re
 import secrets
+import time
 from datetime import UTC, datetime, timedelta
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
 from dolmen.server.errors import Invalid, Refused, WrongCredentials
-from dolmen.server.storage import Account, NameTaken, Storage
+from dolmen.server.storage import Account, NameTaken, Storage, name_key
 
 SESSION_DAYS = 30
 NAME = re.compile(r"[A-Za-z0-9_\-]{2,32}\Z")
 LANGUAGES = ("en", "fr")
 MIN_PASSWORD, MAX_PASSWORD = 8, 256
 WRONG = "wrong name or password"
+FREE_FAILURES = 3
+"""Failed logins for one name answered at once; each further one waits twice as long (at most
+:data:`MAX_DELAY` seconds) until a success or :data:`FAILURE_MEMORY` seconds without failure."""
+MAX_DELAY = 8.0
+FAILURE_MEMORY = 900.0
+
+
+def failure_delay(failures: int) -> float:
+    """Seconds to wait before answering the ``failures``-th failed login in a row for a name."""
+    if failures <= FREE_FAILURES:
+        return 0.0
+    return min(MAX_DELAY, 0.25 * 2 ** (failures - FREE_FAILURES - 1))
 
 
 def token_hash(token: str) -> str:
@@ -35,6 +48,7 @@ class AccountService:
         self.storage = storage
         self.hasher = hasher or PasswordHasher()  # Argon2id with the library's recommended parameters
         self._dummy_hash = self.hasher.hash(secrets.token_urlsafe(16))
+        self._failures: dict[str, tuple[int, float]] = {}
 
     async def sign_up(self, name: str, password: str, language: str = "en") -> tuple[Account, str]:
         """Create an account and open a session; returns the account and the session token."""
@@ -56,8 +70,20 @@ class AccountService:
         account = await asyncio.to_thread(self.storage.find_account, name) if len(name) <= 64 else None
         hashed = account.password_hash if account else self._dummy_hash
         if not await asyncio.to_thread(self._verify, hashed, password[:MAX_PASSWORD]) or account is None:
+            await asyncio.sleep(failure_delay(self._failed(name)))  # the same for unknown names
             raise WrongCredentials(WRONG)
+        self._failures.pop(name_key(name), None)
         return account, await self._open_session(account)
+
+    def _failed(self, name: str) -> int:
+        """Count a failed login for ``name``; returns how many in a row (kept in memory, per process)."""
+        now = time.monotonic()
+        if len(self._failures) > 10_000:
+            self._failures = {k: v for k, v in self._failures.items() if now - v[1] < FAILURE_MEMORY}
+        count, last = self._failures.get(name_key(name), (0, now))
+        count = count + 1 if now - last < FAILURE_MEMORY else 1
+        self._failures[name_key(name)] = (count, now)
+        return count
 
     async def log_out(self, token: str) -> None:
         await asyncio.to_thread(self.storage.drop_session, token_hash(token))

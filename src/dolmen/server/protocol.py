@@ -20,6 +20,8 @@ MAX_MESSAGE = 4096
 MAX_FRAME = 65536
 """Largest websocket frame the server reads at all (uvicorn closes the socket beyond it)."""
 
+MAX_VERSION = 2**31 - 1
+
 MAX_LEGAL = 200
 """At most this many legal action texts are sent; ``legal.more`` says when there are more."""
 
@@ -33,15 +35,15 @@ class Act(_Message):
 
     type: Literal["act"]
     action: Annotated[str, Field(min_length=1, max_length=1000)]
-    version: Annotated[int, Field(ge=0)]
-    seat: Annotated[int, Field(ge=0)] | None = None
+    version: Annotated[int, Field(ge=0, le=MAX_VERSION)]
+    seat: Annotated[int, Field(ge=0, le=64)] | None = None
 
 
 class Undo(_Message):
     """Take back the last own step (tables with take-backs)."""
 
     type: Literal["undo"]
-    version: Annotated[int, Field(ge=0)]
+    version: Annotated[int, Field(ge=0, le=MAX_VERSION)]
 
 
 class Chat(_Message):

@@ -112,6 +112,11 @@ class MemoryStorage:
     def running_table_ids(self) -> list[int]:
         return sorted(i for i, t in self._tables.items() if t.info.status == RUNNING)
 
+    def account_tables(self, account_id: int, limit: int = 100) -> list[TableInfo]:
+        with self._lock:
+            found = [t.info for t in self._tables.values() if t.info.seat_of(account_id) is not None]
+            return sorted(found, key=lambda info: -info.id)[:limit]
+
     def take_seat(self, table_id: int, seat: int, account_id: int) -> TableInfo:
         with self._lock:
             table = self._open(table_id)
@@ -160,6 +165,14 @@ class MemoryStorage:
             if result is not None:
                 changes.update(status=FINISHED, result=copy.deepcopy(result))
             table.info = replace(table.info, **changes)
+
+    def remove_last_step(self, table_id: int, version: int) -> None:
+        with self._lock:
+            table = self._tables[table_id]
+            if len(table.steps) != version or table.info.status != RUNNING:
+                raise VersionConflict(f"table {table_id} is not at version {version}")
+            table.steps.pop()
+            table.info = replace(table.info, version=version - 1)
 
     def table_steps(self, table_id: int, since: int = 0) -> list[dict[str, JSON]]:
         with self._lock:

@@ -136,6 +136,17 @@ class SqlStorage:
         with self._session() as session, session.begin():
             return list(session.scalars(select(TableRow.id).where(TableRow.status == RUNNING).order_by(TableRow.id)))
 
+    def account_tables(self, account_id: int, limit: int = 100) -> list[TableInfo]:
+        with self._session() as session, session.begin():
+            rows = session.scalars(
+                select(TableRow)
+                .join(SeatRow, SeatRow.table_id == TableRow.id)
+                .where(SeatRow.account_id == account_id)
+                .order_by(TableRow.id.desc())
+                .limit(limit)
+            ).all()
+            return [self._info(session, row) for row in rows]
+
     def take_seat(self, table_id: int, seat: int, account_id: int) -> TableInfo:
         try:
             with self._session() as session, session.begin():
@@ -221,6 +232,17 @@ class SqlStorage:
         )
         if moved.rowcount != 1:  # type: ignore[attr-defined]
             raise VersionConflict(f"table {table_id} is no longer at version {from_version}")
+
+    def remove_last_step(self, table_id: int, version: int) -> None:
+        with self._session() as session, session.begin():
+            moved = session.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id, TableRow.version == version, TableRow.status == RUNNING)
+                .values(version=version - 1)
+            )
+            if moved.rowcount != 1:  # type: ignore[attr-defined]
+                raise VersionConflict(f"table {table_id} is not at version {version}")
+            session.execute(delete(StepRow).where(StepRow.table_id == table_id, StepRow.version == version))
 
     def table_steps(self, table_id: int, since: int = 0) -> list[dict[str, JSON]]:
         with self._session() as session, session.begin():

@@ -1,0 +1,41 @@
+"""The ``dolmen serve`` command: the online table server on a SQLite file (or ``DOLMEN_DATABASE_URL``)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from typing import Any
+
+
+def add_serve_parser(subparsers: Any) -> None:
+    serve = subparsers.add_parser("serve", help="run the online table server")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument(
+        "--db",
+        help="SQLite file or database URL (default: $DOLMEN_DATABASE_URL, else ./dolmen.db); created and "
+        "migrated on first start",
+    )
+    serve.add_argument("--bot-workers", type=int, help="worker processes for bots (default: cores - 1)")
+    serve.add_argument("--origin", action="append", default=[], help="another Origin allowed to open websockets")
+    serve.add_argument("--secure-cookies", action="store_true", help="session cookie over HTTPS only")
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from dolmen.server.app import create_app, open_storage, uvicorn_options
+    from dolmen.server.config import Settings
+
+    settings = Settings.from_env(
+        database_url=args.db,
+        bot_workers=args.bot_workers,
+        allowed_origins=tuple(args.origin),
+        cookie_secure=args.secure_cookies or None,
+    )
+    _storage, engine = open_storage(settings)  # create and migrate before saying we are ready
+    engine.dispose()
+    where = settings.database_url if "://" in settings.database_url else os.path.abspath(settings.database_url)
+    print(f"Dolmen table server on http://{args.host}:{args.port}/  (database: {where})", flush=True)
+    uvicorn.run(create_app(settings), host=args.host, port=args.port, log_level="warning", **uvicorn_options())
+    return 0

@@ -1,0 +1,105 @@
+"""The application factory: storage, hub and services wired into a FastAPI app, and uvicorn settings."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from typing import Any
+
+from argon2 import PasswordHasher
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse
+from sqlalchemy import Engine
+
+from dolmen.server.accounts import AccountService
+from dolmen.server.bots import BotRunner
+from dolmen.server.config import Settings
+from dolmen.server.errors import ServiceError
+from dolmen.server.http import router
+from dolmen.server.hub import Hub, LocalHub
+from dolmen.server.lobby import LobbyService
+from dolmen.server.protocol import MAX_FRAME
+from dolmen.server.sockets import table_socket
+from dolmen.server.storage import Storage
+from dolmen.server.storage.database import make_engine, migrate
+from dolmen.server.storage.sql import SqlStorage
+from dolmen.server.tables import TableService
+
+COOKIE = "dolmen_session"
+log = logging.getLogger("dolmen.server")
+
+
+@dataclass
+class Services:
+    settings: Settings
+    storage: Storage
+    hub: Hub
+    accounts: AccountService
+    lobby: LobbyService
+    tables: TableService
+    bots: BotRunner
+    cookie_name: str = COOKIE
+
+
+def build_services(settings: Settings, storage: Storage, hub: Hub | None = None) -> Services:
+    hub = hub or LocalHub()
+    hasher = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1) if settings.fast_password_hashing else None
+    accounts = AccountService(storage, hasher)
+    lobby = LobbyService(storage, hub)
+    bots = BotRunner(settings.bot_workers, settings.bot_timeout)
+    tables = TableService(storage, hub, lobby, bots)
+    return Services(settings, storage, hub, accounts, lobby, tables, bots)
+
+
+def open_storage(settings: Settings) -> tuple[SqlStorage, Engine]:
+    """The SQL storage of ``settings.database_url``, created and migrated to the newest schema."""
+    engine = make_engine(settings.database_url)
+    migrate(engine)
+    return SqlStorage(engine), engine
+
+
+def create_app(settings: Settings | None = None, storage: Storage | None = None) -> FastAPI:
+    """The server app. Without ``storage`` it opens (and migrates) ``settings.database_url`` at start; running
+    tables are restored and their bots resume."""
+    settings = settings or Settings.from_env()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        engine = None
+        store = storage
+        if store is None:
+            store, engine = open_storage(settings)
+        services = build_services(settings, store)
+        app.state.services = services
+        restored = await services.tables.restore_running()
+        if restored:
+            log.info("restored %d running tables", restored)
+        try:
+            yield
+        finally:
+            await services.tables.close()
+            services.bots.close()
+            if engine is not None:
+                engine.dispose()
+
+    app = FastAPI(title="Dolmen", version="0.1.0", lifespan=lifespan)
+    app.include_router(router)
+    app.add_api_websocket_route("/ws/tables/{table_id}", table_socket)
+
+    @app.exception_handler(ServiceError)
+    async def service_error(_request: Request, exc: ServiceError) -> JSONResponse:
+        return JSONResponse({"error": exc.code, "message": exc.message}, status_code=exc.status)
+
+    return app
+
+
+def uvicorn_options() -> dict[str, Any]:
+    """How uvicorn serves the app: sans-I/O websockets, no per-message compression, small frames."""
+    return {
+        "ws": "websockets-sansio",
+        "ws_per_message_deflate": False,
+        "ws_max_size": MAX_FRAME,
+        "lifespan": "on",
+    }

@@ -1,0 +1,189 @@
+"""The HTTP API (FastAPI; its schema at ``/openapi.json``): accounts, lobby, chat. Handlers only parse, call a
+service and answer."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Query, Request, Response
+from fastapi.responses import HTMLResponse
+
+from dolmen.bots import BOTS
+from dolmen.games import GAMES, get_game
+from dolmen.server.accounts import SESSION_DAYS
+from dolmen.server.errors import NotAuthenticated, NotFound, Refused
+from dolmen.server.protocol import PROTOCOL, CreateTable, Join, LogIn, Say, SignUp
+from dolmen.server.storage import FINISHED, OPEN, Account
+
+JSON = Any
+router = APIRouter()
+
+
+def services(request: Request) -> Any:
+    return request.app.state.services
+
+
+async def optional_account(request: Request) -> Account | None:
+    s = services(request)
+    account: Account | None = await s.accounts.account_for(request.cookies.get(s.cookie_name))
+    return account
+
+
+async def current_account(account: Annotated[Account | None, Depends(optional_account)]) -> Account:
+    if account is None:
+        raise NotAuthenticated("log in first")
+    return account
+
+
+Me = Annotated[Account, Depends(current_account)]
+
+
+def _account_json(account: Account) -> dict[str, JSON]:
+    return {"id": account.id, "name": account.name, "language": account.language}
+
+
+def _set_session(request: Request, response: Response, token: str) -> None:
+    s = services(request)
+    response.set_cookie(
+        s.cookie_name,
+        token,
+        max_age=SESSION_DAYS * 86400,
+        httponly=True,
+        samesite="lax",
+        secure=s.settings.cookie_secure,
+        path="/",
+    )
+
+
+@router.get("/", response_class=HTMLResponse, include_in_schema=False)
+async def home() -> str:
+    return (
+        "<!doctype html><title>Dolmen</title><h1>Dolmen table server</h1>"
+        f"<p>Wire protocol version {PROTOCOL}. The HTTP API is described at <a href='/docs'>/docs</a> "
+        "(<a href='/openapi.json'>/openapi.json</a>); tables are played on <code>/ws/tables/{id}</code>.</p>"
+    )
+
+
+# -- accounts -----------------------------------------------------------------------------------------------
+@router.post("/api/accounts", status_code=201)
+async def sign_up(body: SignUp, request: Request, response: Response) -> dict[str, JSON]:
+    account, token = await services(request).accounts.sign_up(body.name, body.password, body.language)
+    _set_session(request, response, token)
+    return _account_json(account)
+
+
+@router.post("/api/session")
+async def log_in(body: LogIn, request: Request, response: Response) -> dict[str, JSON]:
+    account, token = await services(request).accounts.log_in(body.name, body.password)
+    _set_session(request, response, token)
+    return _account_json(account)
+
+
+@router.delete("/api/session", status_code=204)
+async def log_out(request: Request, response: Response) -> None:
+    s = services(request)
+    token = request.cookies.get(s.cookie_name)
+    if token:
+        await s.accounts.log_out(token)
+    response.delete_cookie(s.cookie_name, path="/")
+
+
+@router.get("/api/me")
+async def me(account: Me) -> dict[str, JSON]:
+    return _account_json(account)
+
+
+@router.get("/api/me/tables")
+async def my_tables(request: Request, account: Me) -> list[dict[str, JSON]]:
+    """The tables where you have a seat; those where it is your turn first (``your_turn``)."""
+    pairs = await services(request).tables.tables_of(account)
+    return [{**info.to_json(), "your_turn": your_turn} for info, your_turn in pairs]
+
+
+# -- games ----------------------------------------------------------------------------------------------------
+@router.get("/api/games")
+async def games() -> list[dict[str, JSON]]:
+    out = []
+    for name in sorted(GAMES):
+        game = get_game(name)
+        out.append(
+            {
+                "name": name,
+                "min_players": game.min_players,
+                "max_players": game.max_players,
+                "options": game.default_options(),
+                "bots": [{"name": e.name, "levels": list(e.levels), "summary": e.summary} for e in BOTS.entries(name)],
+            }
+        )
+    return out
+
+
+# -- lobby ----------------------------------------------------------------------------------------------------
+@router.get("/api/tables")
+async def tables(request: Request, status: Annotated[str, Query()] = OPEN) -> list[dict[str, JSON]]:
+    return [info.to_json() for info in await services(request).lobby.tables(status)]
+
+
+@router.post("/api/tables", status_code=201)
+async def create_table(body: CreateTable, request: Request, account: Me) -> dict[str, JSON]:
+    info = await services(request).lobby.create(
+        account, body.game, body.players, body.options, body.seats, body.take_backs, body.join
+    )
+    return info.to_json()
+
+
+@router.get("/api/tables/{table_id}")
+async def table(table_id: int, request: Request) -> dict[str, JSON]:
+    info = await services(request).lobby.table(table_id)
+    return info.to_json()
+
+
+@router.post("/api/tables/{table_id}/join")
+async def join(table_id: int, request: Request, account: Me, body: Join | None = None) -> dict[str, JSON]:
+    info = await services(request).lobby.join(account, table_id, body.seat if body else None)
+    return info.to_json()
+
+
+@router.post("/api/tables/{table_id}/leave")
+async def leave(table_id: int, request: Request, account: Me) -> dict[str, JSON]:
+    return (await services(request).lobby.leave(account, table_id)).to_json()
+
+
+@router.post("/api/tables/{table_id}/start")
+async def start(table_id: int, request: Request, account: Me) -> dict[str, JSON]:
+    return (await services(request).tables.start(account, table_id)).to_json()
+
+
+@router.get("/api/tables/{table_id}/record")
+async def record(table_id: int, request: Request) -> dict[str, JSON]:
+    """The game record with the dice secret, once the game is over (``dolmen replay --verify`` checks it)."""
+    s = services(request)
+    info = await s.lobby.table(table_id)
+    if info.status != FINISHED:
+        raise Refused("the record is published when the game is over")
+    live = await s.tables.live(table_id)
+    if live is None:
+        raise NotFound(f"no game at table {table_id}")
+    doc: dict[str, JSON] = live.table.record().to_json()
+    return doc
+
+
+# -- chat -------------------------------------------------------------------------------------------------------
+@router.get("/api/chat")
+async def lobby_chat(request: Request) -> list[dict[str, JSON]]:
+    return [line.to_json() for line in await services(request).tables.chat_lines(None)]
+
+
+@router.post("/api/chat", status_code=201)
+async def say_in_lobby(body: Say, request: Request, account: Me) -> dict[str, JSON]:
+    return (await services(request).tables.chat(account, None, body.text)).to_json()
+
+
+@router.get("/api/tables/{table_id}/chat")
+async def table_chat(table_id: int, request: Request) -> list[dict[str, JSON]]:
+    return [line.to_json() for line in await services(request).tables.chat_lines(table_id)]
+
+
+@router.post("/api/tables/{table_id}/chat", status_code=201)
+async def say_at_table(table_id: int, body: Say, request: Request, account: Me) -> dict[str, JSON]:
+    return (await services(request).tables.chat(account, table_id, body.text)).to_json()

@@ -1,0 +1,273 @@
+"""The table websocket ``/ws/tables/{id}``: one per browser tab, a seat's or a spectator's.
+
+A connection has two tasks: the receiver parses what the client sends and calls the table service; the sender
+is the only one that writes to the socket. It reads a bounded queue of notices (from the hub, or replies of
+the receiver) and builds each message for its own viewer from the table in memory, so a slow client only
+delays itself, and the updates it missed are merged into one. Every message carries the table's ``version``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+import logging
+from typing import Any
+from urllib.parse import urlsplit
+
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+
+from dolmen.engine.errors import DolmenError, IllegalStep, MalformedStep
+from dolmen.engine.table import StaleVersion
+from dolmen.server.errors import ServiceError
+from dolmen.server.hub import Notice
+from dolmen.server.protocol import MAX_LEGAL, PROTOCOL, Act, BadMessage, Chat, Ping, Undo, parse_client_message
+from dolmen.server.storage import Account, TableInfo, VersionConflict
+from dolmen.server.tables import LiveTable, check_seat, view_for
+
+JSON = Any
+QUEUE = 256
+log = logging.getLogger("dolmen.server")
+
+
+def origin_allowed(websocket: WebSocket, allowed: tuple[str, ...]) -> bool:
+    """Browsers always send ``Origin``; it must be the server's own (or configured). Other clients send none."""
+    origin = websocket.headers.get("origin")
+    if origin is None:
+        return True
+    if origin in allowed:
+        return True
+    return urlsplit(origin).netloc == websocket.headers.get("host")
+
+
+def legal_payload(live: LiveTable, seat: int | None) -> dict[str, JSON]:
+    """The seat's legal action texts (at most :data:`MAX_LEGAL`; ``more`` when the list goes on)."""
+    table = live.table
+    if seat is None or seat not in table.actors():
+        return {"actions": [], "count": 0, "more": False}
+    legal = table.legal(seat)
+    count = len(legal)
+    texts = [table.action_text(action) for action in itertools.islice(legal, MAX_LEGAL)]
+    return {"actions": texts, "count": count, "more": count > MAX_LEGAL}
+
+
+class Connection:
+    def __init__(self, websocket: WebSocket, services: Any, table_id: int, account: Account | None) -> None:
+        self.websocket = websocket
+        self.services = services
+        self.table_id = table_id
+        self.account = account
+        self.queue: asyncio.Queue[Notice] = asyncio.Queue(QUEUE)
+        self.sent = -1
+        """The version up to which this client has the events (-1: it has no view yet)."""
+        self.overflowed = False
+        self.step_pending = False
+
+    # -- notices in -----------------------------------------------------------------------------------
+    def notify(self, notice: Notice) -> None:
+        if notice["kind"] == "step":
+            if self.step_pending:
+                return  # the sender will send everything up to the newest version anyway
+            self.step_pending = True
+        try:
+            self.queue.put_nowait(notice)
+        except asyncio.QueueFull:
+            self.overflowed = True  # the sender closes the socket: this client cannot keep up
+
+    async def reply(self, notice: Notice) -> None:
+        await self.queue.put(notice)
+
+    # -- messages out ---------------------------------------------------------------------------------
+    async def send_loop(self) -> None:
+        try:
+            while True:
+                notice = await self.queue.get()
+                if self.overflowed:
+                    await self.websocket.close(code=1013, reason="too slow")
+                    return
+                for message in await self._messages(notice):
+                    await self.websocket.send_text(json.dumps(message, separators=(",", ":")))
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            return  # the client went away
+        except Exception:
+            log.exception("table %s: cannot send", self.table_id)
+            with contextlib.suppress(Exception):
+                await self.websocket.close(code=1011)
+
+    async def _messages(self, notice: Notice) -> list[dict[str, JSON]]:
+        live = await self.services.tables.live(self.table_id)
+        version = live.table.version if live else 0
+        match notice["kind"]:
+            case "hello":
+                info = live.info if live else await self.services.lobby.table(self.table_id)
+                out = [self._table(info, version)]
+                if live is not None:
+                    out.append(self._catch_up(live, notice.get("since")))
+                return out
+            case "table":
+                info = live.info if live else await self.services.lobby.table(self.table_id)
+                out = [self._table(info, version)]
+                if live is not None and self.sent < 0:
+                    out.append(self._state(live, "state"))
+                return out
+            case "step":
+                self.step_pending = False
+                if live is None:
+                    return []
+                if self.sent < 0:
+                    return [self._state(live, "state")]
+                if live.table.version == self.sent:
+                    return []
+                if live.table.version < self.sent:  # a take-back: the log changed, send it whole
+                    return [self._state(live, "state")]
+                return [self._update(live, self.sent)]
+            case "resync":
+                assert live is not None
+                return [self._state(live, "resync", reason=notice["reason"])]
+            case "chat":
+                return [{"type": "chat", "version": version, **notice["chat"]}]
+            case "direct":
+                return [{**notice["message"], "version": version}]
+        return []
+
+    def _seat(self, live: LiveTable | None) -> int | None:
+        return live.seat_of(self.account) if live else None
+
+    def _table(self, info: TableInfo, version: int) -> dict[str, JSON]:
+        seat = info.seat_of(self.account.id) if self.account else None
+        return {"type": "table", "version": version, "protocol": PROTOCOL, "seat": seat, "table": info.to_json()}
+
+    def _catch_up(self, live: LiveTable, since: int | None) -> dict[str, JSON]:
+        if since is not None and 0 <= since <= live.table.version:
+            return self._update(live, since)
+        return self._state(live, "state")
+
+    def _state(self, live: LiveTable, kind: str, **extra: JSON) -> dict[str, JSON]:
+        """A full view: the log from the start, the view and the legal actions."""
+        message = self._update(live, 0)
+        message["type"] = kind
+        message.update(extra)
+        return message
+
+    def _update(self, live: LiveTable, since: int) -> dict[str, JSON]:
+        seat = self._seat(live)
+        table = live.table
+        message = {
+            "type": "update",
+            "version": table.version,
+            "since": since,
+            "seat": seat,
+            "events": table.events(seat, since),
+            "view": view_for(table, seat),
+            "legal": legal_payload(live, seat),
+        }
+        self.sent = table.version
+        return message
+
+    # -- messages in ----------------------------------------------------------------------------------
+    async def receive(self, text: str) -> None:
+        try:
+            message = parse_client_message(text)
+        except BadMessage as exc:
+            await self.error(exc.code, exc.message)
+            return
+        try:
+            match message:
+                case Act():
+                    await self._act(message)
+                case Undo():
+                    await self._undo(message)
+                case Chat():
+                    if self.account is None:
+                        await self.error("not_authenticated", "log in to chat")
+                        return
+                    await self.services.tables.chat(self.account, self.table_id, message.text)
+                case Ping():
+                    await self.reply({"kind": "direct", "message": {"type": "pong"}})
+        except (StaleVersion, VersionConflict) as exc:
+            await self.reply({"kind": "resync", "reason": str(exc)})
+        except MalformedStep as exc:
+            await self.error("malformed_action", str(exc))
+        except IllegalStep as exc:
+            await self.error("illegal", str(exc))
+        except ServiceError as exc:
+            await self.error(exc.code, exc.message)
+        except DolmenError as exc:
+            await self.error("refused", str(exc))
+
+    async def _act(self, message: Act) -> None:
+        live = await self._live()
+        if live is None:
+            return
+        seat = self._my_seat(live, message.seat)
+        if seat is not None:
+            await self.services.tables.act(self.table_id, seat, message.action, message.version)
+
+    async def _undo(self, message: Undo) -> None:
+        live = await self._live()
+        if live is None:
+            return
+        seat = self._my_seat(live, None)
+        if seat is not None:
+            await self.services.tables.undo(self.table_id, seat, message.version)
+
+    async def _live(self) -> LiveTable | None:
+        live = await self.services.tables.live(self.table_id)
+        if live is None:
+            await self.error("not_started", "the table has not started")
+        return live
+
+    def _my_seat(self, live: LiveTable, seat: int | None) -> int | None:
+        try:
+            return check_seat(live, self.account, seat)
+        except ServiceError as exc:
+            code = "spectator" if live.seat_of(self.account) is None else "not_your_seat"
+            self.notify({"kind": "direct", "message": {"type": "error", "code": code, "message": exc.message}})
+            return None
+
+    async def error(self, code: str, message: str) -> None:
+        await self.reply({"kind": "direct", "message": {"type": "error", "code": code, "message": message}})
+
+
+async def table_socket(websocket: WebSocket, table_id: int) -> None:
+    """The handler: check the Origin and the table, find the account from the session cookie, then run the
+    connection's two tasks until the client leaves."""
+    services = websocket.app.state.services
+    if not origin_allowed(websocket, services.settings.allowed_origins):
+        await websocket.close(code=1008, reason="origin not allowed")
+        return
+    account = await services.accounts.account_for(websocket.cookies.get(services.cookie_name))
+    try:
+        await services.lobby.table(table_id)
+    except ServiceError:
+        await websocket.close(code=1008, reason="no such table")
+        return
+    since = websocket.query_params.get("v")
+    await websocket.accept()
+    connection = Connection(websocket, services, table_id, account)
+    services.hub.subscribe(table_id, connection.notify)
+    sender = asyncio.create_task(connection.send_loop())
+    try:
+        await connection.reply({"kind": "hello", "since": int(since) if since and since.isdigit() else None})
+        while True:
+            received = await websocket.receive()
+            if received["type"] == "websocket.disconnect":
+                break
+            text = received.get("text")
+            if text is None:
+                await connection.error("malformed", "send JSON text frames")
+                continue
+            await connection.receive(text)
+            if sender.done():
+                break
+    except WebSocketDisconnect:
+        pass
+    finally:
+        services.hub.unsubscribe(table_id, connection.notify)
+        sender.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await sender
+        if websocket.client_state == WebSocketState.CONNECTED:
+            with contextlib.suppress(Exception):
+                await websocket.close()

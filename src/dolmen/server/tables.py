@@ -1,0 +1,333 @@
+"""Playing tables: start, act, undo, chat; bots; restoring running tables at start.
+
+Each running table lives in memory as the engine's :class:`~dolmen.engine.table.Table` (the only place rules
+are computed) plus a lock: steps of one table are applied one at a time, and every step is committed to storage
+**before** anyone hears of it. Across processes the storage's unique ``(table, version)`` arbitrates: a writer
+that loses gets :class:`VersionConflict`, rebuilds the table from storage and the client is told to resync.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from dolmen.engine.core import CHANCE
+from dolmen.engine.dice import commitment as commit_to
+from dolmen.engine.dice import new_secret
+from dolmen.engine.errors import DolmenError
+from dolmen.engine.table import StaleVersion, Table
+from dolmen.games import get_game
+from dolmen.server.bots import BotRunner
+from dolmen.server.errors import Forbidden, Invalid, NotFound, Refused
+from dolmen.server.hub import LOBBY, Hub
+from dolmen.server.lobby import LobbyService
+from dolmen.server.storage import OPEN, RUNNING, Account, ChatLine, Conflict, Storage, TableInfo
+
+JSON = Any
+MAX_CHAT = 500
+FORGET_FINISHED = 600.0
+log = logging.getLogger("dolmen.server")
+
+
+def view_for(table: Table, viewer: int | None) -> dict[str, JSON]:
+    """``table.view(viewer)``. Until every game implements ``State.activity()`` (neither does yet), the same
+    envelope is built here with ``activity`` ``None``: the server computes nothing of the rules for it."""
+    try:
+        return table.view(viewer)
+    except NotImplementedError:
+        state = table.state
+        envelope: dict[str, JSON] = {
+            "game": table.game.name,
+            "version": table.version,
+            "viewer": viewer,
+            "players": table.players,
+            "options": table.options,
+            "actors": ["chance" if seat == CHANCE else seat for seat in state.actors()],
+            "activity": None,
+            "over": state.is_over(),
+            "commitment": table.commitment,
+            "board": state.view(viewer),
+        }
+        if state.is_over():
+            envelope["result"] = state.result().to_json()
+            envelope["secret"] = table.secret.hex()
+        return envelope
+
+
+@dataclass
+class LiveTable:
+    """A started table in memory: its lobby record, its engine table and the lock of its one writer."""
+
+    info: TableInfo
+    table: Table
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    thinking: dict[int, asyncio.Task[None]] = field(default_factory=dict)
+
+    @property
+    def id(self) -> int:
+        return self.info.id
+
+    def seat_of(self, account: Account | None) -> int | None:
+        return None if account is None else self.info.seat_of(account.id)
+
+    def bot_of(self, seat: int) -> str | None:
+        return self.info.seats[seat].bot
+
+
+class TableService:
+    def __init__(self, storage: Storage, hub: Hub, lobby: LobbyService, bots: BotRunner) -> None:
+        self.storage = storage
+        self.hub = hub
+        self.lobby = lobby
+        self.bots = bots
+        self._live: dict[int, LiveTable] = {}
+        self._loading: dict[int, asyncio.Lock] = {}
+        self._closed = False
+        self.fallbacks = 0
+        """How many bot moves were played at random because the bot's worker failed (crash, hang, illegal)."""
+
+    # -- starting and loading -------------------------------------------------------------------------
+    async def start(self, account: Account, table_id: int) -> TableInfo:
+        """Start an open table (its creator, every seat filled): draw the dice secret, apply the first chance
+        steps and store them with the secret, all in one transaction."""
+        info = await self.lobby.check_startable(account, table_id)
+        secret = new_secret()
+        table = self._new_table(info, secret)
+        table.advance()
+        try:
+            info = await asyncio.to_thread(
+                self.storage.start_table, table_id, secret, commit_to(secret), table.steps(0)
+            )
+        except Conflict as exc:
+            raise Refused(str(exc)) from None
+        live = LiveTable(info, table)
+        self._live[table_id] = live
+        self.hub.publish(table_id, {"kind": "table"})
+        self.hub.publish(table_id, {"kind": "step", "version": table.version})
+        self.hub.publish(LOBBY, {"kind": "table", "table": table_id})
+        self._schedule_bots(live)
+        return info
+
+    async def live(self, table_id: int) -> LiveTable | None:
+        """The table in memory, rebuilt from its stored steps and secret when needed; ``None`` while it is open
+        (not started yet)."""
+        live = self._live.get(table_id)
+        if live is not None:
+            return live
+        lock = self._loading.setdefault(table_id, asyncio.Lock())
+        async with lock:
+            live = self._live.get(table_id)
+            if live is None:
+                live = await self._load(table_id)
+        return live
+
+    async def _load(self, table_id: int) -> LiveTable | None:
+        info = await asyncio.to_thread(self.storage.get_table, table_id)
+        if info is None:
+            raise NotFound(f"no table {table_id}")
+        if info.status == OPEN:
+            return None
+        steps = await asyncio.to_thread(self.storage.table_steps, table_id, 0)
+        secret = await asyncio.to_thread(self.storage.table_secret, table_id)
+        assert secret is not None, "a started table has its secret"
+        game = get_game(info.game)
+        table = Table.restore(game, info.players, info.options, steps, secret, take_backs=info.take_backs)
+        live = LiveTable(info, table)
+        self._live[table_id] = live
+        if info.status == RUNNING:
+            # A crash between a step and its chance steps cannot happen (they are stored together), but the
+            # table must never wait on chance: apply and store whatever is due.
+            async with live.lock:
+                before = table.version
+                if table.advance():
+                    await self._commit(live, before)
+            self._schedule_bots(live)
+        else:
+            self._forget_later(live)
+        return live
+
+    def _forget_later(self, live: LiveTable) -> None:
+        """A finished table leaves memory after a while; it is rebuilt from storage when asked for again."""
+        asyncio.get_running_loop().call_later(FORGET_FINISHED, self._live.pop, live.id, None)
+
+    async def restore_running(self) -> int:
+        """Load every running table (at server start) so that their bots resume; returns how many."""
+        ids = await asyncio.to_thread(self.storage.running_table_ids)
+        for table_id in ids:
+            try:
+                await self.live(table_id)
+            except Exception:  # one broken table must not keep the others down
+                log.exception("cannot restore table %s", table_id)
+        return len(ids)
+
+    def _new_table(self, info: TableInfo, secret: bytes) -> Table:
+        return Table(get_game(info.game), info.players, info.options, secret=secret, take_backs=info.take_backs)
+
+    # -- playing --------------------------------------------------------------------------------------
+    async def act(self, table_id: int, seat: int, action: str, version: int, *, by: str | None = None) -> int:
+        """Play ``action`` (text) for ``seat`` against ``version``; commit it and its chance steps, then
+        broadcast. Raises :class:`StaleVersion`, :class:`~dolmen.engine.errors.MalformedStep` or
+        :class:`~dolmen.engine.errors.IllegalStep` with nothing changed."""
+        live = await self._running(table_id)
+        async with live.lock:
+            before = live.table.version
+            live.table.submit(seat, action, version, by=by)
+            live.table.advance()
+            await self._commit(live, before)
+        self._changed(live)
+        return live.table.version
+
+    async def undo(self, table_id: int, seat: int, version: int) -> int:
+        """Take back ``seat``'s last action (the engine says when it may): its step is deleted from storage and
+        the table goes back one version; every client gets a full view."""
+        live = await self._running(table_id)
+        async with live.lock:
+            before = live.table.version
+            live.table.undo(seat, version)
+            try:
+                await asyncio.to_thread(self.storage.remove_last_step, live.id, before)
+            except BaseException:
+                await self._reload(live)
+                raise
+        self._changed(live)
+        return live.table.version
+
+    async def _running(self, table_id: int) -> LiveTable:
+        live = await self.live(table_id)
+        if live is None:
+            raise Refused("the table has not started")
+        return live
+
+    async def _commit(self, live: LiveTable, before: int) -> None:
+        """Store the steps after ``before``; on any failure rebuild the table from storage and re-raise, so
+        memory never holds a step that storage does not."""
+        table = live.table
+        steps = table.steps(before)
+        result = table.record().result if table.is_over() else None
+        try:
+            await asyncio.to_thread(self.storage.append_steps, live.id, before, steps, result)
+        except BaseException:
+            await self._reload(live)
+            raise
+
+    async def _reload(self, live: LiveTable) -> None:
+        steps = await asyncio.to_thread(self.storage.table_steps, live.id, 0)
+        secret = await asyncio.to_thread(self.storage.table_secret, live.id)
+        assert secret is not None
+        info = live.info
+        live.table = Table.restore(
+            get_game(info.game), info.players, info.options, steps, secret, take_backs=info.take_backs
+        )
+
+    def _changed(self, live: LiveTable) -> None:
+        self.hub.publish(live.id, {"kind": "step", "version": live.table.version})
+        if live.table.is_over():
+            self.hub.publish(LOBBY, {"kind": "table", "table": live.id})
+            self._forget_later(live)
+            return
+        self._schedule_bots(live)
+
+    # -- bots -----------------------------------------------------------------------------------------
+    def _schedule_bots(self, live: LiveTable) -> None:
+        if self._closed or live.table.is_over():
+            return
+        for seat in live.table.actors():
+            spec = live.bot_of(seat) if seat >= 0 else None
+            if spec is not None and seat not in live.thinking:
+                live.thinking[seat] = asyncio.get_running_loop().create_task(self._bot_turn(live, seat, spec))
+
+    async def _bot_turn(self, live: LiveTable, seat: int, spec: str) -> None:
+        """Let the bot of ``seat`` play until it is not its turn; a crash, a hang or an illegal answer of the
+        worker makes the seat play a random legal action instead, so the table never stalls."""
+        try:
+            for _attempt in range(20):
+                table = live.table
+                if table.is_over() or seat not in table.actors():
+                    return
+                version = table.version
+                text: str | None
+                try:
+                    choice = self.bots.choose(live.info.game, spec, view_for(table, seat)["board"], seat)
+                    text = await asyncio.wait_for(choice, self.bots.timeout)
+                except Exception as exc:
+                    log.warning("bot %s of table %s seat %s failed (%r): random move", spec, live.id, seat, exc)
+                    text = self._random_action(live, seat)
+                if text is None:
+                    return
+                try:
+                    await self.act(live.id, seat, text, version)
+                    return
+                except StaleVersion:
+                    continue
+                except DolmenError as exc:
+                    log.warning("bot %s of table %s seat %s chose %r: %s", spec, live.id, seat, text, exc)
+                    fallback = self._random_action(live, seat)
+                    if fallback is not None:
+                        with contextlib.suppress(StaleVersion):
+                            await self.act(live.id, seat, fallback, live.table.version)
+                    return
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("bot turn of table %s seat %s", live.id, seat)
+        finally:
+            live.thinking.pop(seat, None)
+            if not self._closed and not live.table.is_over():
+                asyncio.get_running_loop().call_soon(self._schedule_bots, live)
+
+    def _random_action(self, live: LiveTable, seat: int) -> str | None:
+        self.fallbacks += 1
+        legal = live.table.legal(seat)
+        if not len(legal):
+            return None
+        return live.table.action_text(legal[random.randrange(len(legal))])
+
+    async def tables_of(self, account: Account) -> list[tuple[TableInfo, bool]]:
+        """The tables where ``account`` has a seat, each with whether it is that seat's turn; the tables
+        waiting for it come first (turn-based play survives closing the browser)."""
+        infos = await asyncio.to_thread(self.storage.account_tables, account.id)
+        out = []
+        for info in infos:
+            live = await self.live(info.id) if info.status == RUNNING else None
+            seat = info.seat_of(account.id)
+            your_turn = live is not None and seat in live.table.actors()
+            out.append((live.info if live else info, your_turn))
+        return sorted(out, key=lambda pair: not pair[1])
+
+    # -- chat -----------------------------------------------------------------------------------------
+    async def chat(self, account: Account, table_id: int | None, text: str) -> ChatLine:
+        text = text.strip()
+        if not text:
+            raise Invalid("say something")
+        if len(text) > MAX_CHAT:
+            raise Invalid(f"a chat message has at most {MAX_CHAT} characters")
+        if table_id is not None and await asyncio.to_thread(self.storage.get_table, table_id) is None:
+            raise NotFound(f"no table {table_id}")
+        line = await asyncio.to_thread(self.storage.add_chat, table_id, account.id, text)
+        self.hub.publish(LOBBY if table_id is None else table_id, {"kind": "chat", "chat": line.to_json()})
+        return line
+
+    async def chat_lines(self, table_id: int | None, limit: int = 50) -> list[ChatLine]:
+        return await asyncio.to_thread(self.storage.chat, table_id, limit)
+
+    async def close(self) -> None:
+        self._closed = True
+        tasks = [task for live in self._live.values() for task in live.thinking.values()]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+
+def check_seat(live: LiveTable, account: Account | None, seat: int | None = None) -> int:
+    """The seat ``account`` plays at ``live`` (``seat`` when it asks for one of its own); :class:`Forbidden`
+    for a spectator or someone else's seat."""
+    mine = live.seat_of(account)
+    if mine is None:
+        raise Forbidden("spectators cannot act: you have no seat at this table")
+    if seat is not None and seat != mine:
+        raise Forbidden(f"seat {seat} is not yours (you play seat {mine})")
+    return mine

@@ -1,0 +1,78 @@
+"""Crash safety: SIGKILL the server in the middle of games (a person against a bot, and bots alone), start it
+again on the same database: every acknowledged step is there, the bots pick up and the games go on."""
+
+from __future__ import annotations
+
+import random
+import secrets
+
+import pytest
+
+from dolmen.engine import Record, replay
+from dolmen.games import get_game
+from tests.server.conftest import BACKENDS, fresh_database
+from tests.server.harness import VIEWS, Player, Server, Socket, play_scripted, spectator_socket, watch
+
+
+def _play_until(socket: Socket, version: int, acked: dict[int, str], rng: random.Random) -> dict[str, object]:
+    """Play random legal actions until the table reaches ``version``; ``acked`` collects, by the version they
+    were sent at, the actions whose update came back (the server's acknowledgement)."""
+    sent: dict[int, str] = {}
+    while True:
+        message = socket.until(lambda m: m["type"] in VIEWS)
+        if message["type"] == "update" and message["since"] in sent:
+            acked[message["since"]] = sent.pop(message["since"])
+        if message["version"] >= version or message["view"]["over"]:
+            return message
+        actions = message["legal"]["actions"]
+        if actions and message["version"] not in sent and message["version"] not in acked:
+            sent[message["version"]] = rng.choice(actions)
+            socket.send({"type": "act", "action": sent[message["version"]], "version": message["version"]})
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_sigkill_mid_game_then_restart(backend: str, request: pytest.FixtureRequest) -> None:
+    url = fresh_database(backend, request)
+    server = Server(url).start()
+    try:
+        ada = Player(server, f"ada_{secrets.token_hex(3)}")
+        duel = ada.post("/api/tables", {"game": "rtta", "players": 2, "seats": [None, "greedy"]})["id"]
+        ada.post(f"/api/tables/{duel}/start")
+        bots = ada.post("/api/tables", {"game": "stoneage", "players": 2, "seats": ["greedy", "greedy"], "join": False})
+        bots_id = bots["id"]
+        spectator = spectator_socket(server, bots_id)
+        ada.post(f"/api/tables/{bots_id}/start")
+        socket = ada.socket(duel)
+        acked: dict[int, str] = {}
+        reached = _play_until(socket, 25, acked, random.Random(1))
+        assert not reached["view"]["over"] and acked
+        seen_bots = spectator.until(lambda m: m["type"] in VIEWS and m["version"] >= 10)
+        server.kill()
+        last_acked = reached["version"]
+        assert not seen_bots["view"]["over"], "the bots finished before the crash"
+    finally:
+        server.stop()
+
+    server = Server(url).start()
+    try:
+        ada = Player(server, ada.name, sign_up=False)
+        ada.post("/api/session", {"name": ada.name, "password": "correct horse battery"})
+        table = ada.get(f"/api/tables/{duel}")
+        assert table["status"] == "running" and table["version"] >= last_acked
+        socket = ada.socket(duel, since=last_acked)
+        first = socket.until(lambda m: m["type"] in VIEWS)
+        assert first["type"] == "update" and first["since"] == last_acked  # nothing acknowledged was lost
+        socket.close()
+        socket = ada.socket(duel)
+        final = play_scripted(socket, seed=2, timeout=120)
+        assert final["view"]["over"]
+        bots_final = watch(spectator_socket(server, bots_id), timeout=120)
+        assert bots_final["view"]["over"]
+
+        record = Record.from_json(ada.get(f"/api/tables/{duel}/record"))
+        for version, text in acked.items():
+            assert record.steps[version] == {"seat": 0, "action": text}, f"acknowledged step {version + 1} lost"
+        replay(get_game("rtta"), record)
+        replay(get_game("stoneage"), Record.from_json(ada.get(f"/api/tables/{bots_id}/record")))
+    finally:
+        server.stop()

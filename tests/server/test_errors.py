@@ -1,0 +1,227 @@
+"""Bad input over a real server: each gets a clear error to that client alone and changes nothing.
+
+Wrong passwords, stale versions (a resync, never silence), illegal and malformed actions, an action for
+another seat, a spectator acting, malformed and oversized messages, a foreign Origin, reconnecting with ``?v=``.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterator
+
+import httpx
+import pytest
+from websockets.exceptions import InvalidStatus
+
+from tests.server.conftest import BACKENDS, fresh_database
+from tests.server.harness import PASSWORD, Player, Server, Socket, spectator_socket
+
+
+@pytest.fixture(scope="module", params=BACKENDS)
+def server(request: pytest.FixtureRequest) -> Iterator[Server]:
+    running = Server(fresh_database(request.param, request)).start()
+    yield running
+    running.stop()
+
+
+def _name(prefix: str) -> str:
+    return f"{prefix}_{secrets.token_hex(3)}"
+
+
+def test_accounts_wrong_password_reveals_nothing(server: Server) -> None:
+    ada = Player(server, _name("ada"))
+    assert ada.get("/api/me")["name"] == ada.name
+    http = httpx.Client(base_url=server.base)
+    wrong = http.post("/api/session", json={"name": ada.name, "password": "not the password"})
+    unknown = http.post("/api/session", json={"name": _name("nobody"), "password": "not the password"})
+    assert wrong.status_code == unknown.status_code == 401
+    assert wrong.json() == unknown.json() == {"error": "wrong_credentials", "message": "wrong name or password"}
+    assert "dolmen_session" not in wrong.cookies
+    assert http.get("/api/me").status_code == 401
+    right = http.post("/api/session", json={"name": ada.name.upper(), "password": PASSWORD})
+    assert right.status_code == 200
+    cookie = right.headers["set-cookie"].lower()
+    assert "httponly" in cookie and "samesite=lax" in cookie
+    assert http.get("/api/me").json()["name"] == ada.name
+    assert http.delete("/api/session").status_code == 204
+    assert http.get("/api/me").status_code == 401
+    taken = http.post("/api/accounts", json={"name": ada.name.lower(), "password": PASSWORD})
+    assert taken.status_code == 409
+    short = http.post("/api/accounts", json={"name": _name("eve"), "password": "short"})
+    assert short.status_code == 422
+
+
+def test_lobby_rules(server: Server) -> None:
+    ada, bob, cy = (Player(server, _name(n)) for n in ("ada", "bob", "cy"))
+    bad = ada.http.post("/api/tables", json={"game": "chess", "players": 2})
+    assert bad.status_code == 422
+    bad_bot = ada.http.post("/api/tables", json={"game": "rtta", "players": 2, "seats": [None, "nobot"]})
+    assert bad_bot.status_code == 422 and "nobot" in bad_bot.json()["message"]
+    too_many = ada.http.post("/api/tables", json={"game": "rtta", "players": 7})
+    assert too_many.status_code == 422
+    table = ada.post("/api/tables", {"game": "rtta", "players": 2, "seats": [None, None], "take_backs": True})
+    tid = table["id"]
+    assert table["seats"][0]["name"] == ada.name and table["seats"][1]["open"]
+    assert tid in [t["id"] for t in bob.get("/api/tables?status=open")]
+    assert ada.http.post(f"/api/tables/{tid}/start").status_code == 409  # a seat is open
+    assert ada.http.post(f"/api/tables/{tid}/join").status_code == 409  # already seated
+    bob.post(f"/api/tables/{tid}/join")
+    assert cy.http.post(f"/api/tables/{tid}/join").status_code == 409  # full
+    bob.post(f"/api/tables/{tid}/leave")
+    cy.post(f"/api/tables/{tid}/join", {"seat": 1})
+    assert bob.http.post(f"/api/tables/{tid}/start").status_code == 403  # not the creator
+    assert httpx.post(f"{server.base}/api/tables/{tid}/start").status_code == 401
+    assert ada.post(f"/api/tables/{tid}/start")["status"] == "running"
+    assert ada.http.post(f"/api/tables/{tid}/start").status_code == 409
+    assert cy.http.post(f"/api/tables/{tid}/leave").status_code == 409
+    assert tid in [t["id"] for t in bob.get("/api/tables?status=running")]
+    assert ada.http.get(f"/api/tables/{tid}/record").status_code == 409  # not before the end
+    mine = ada.get("/api/me/tables")
+    assert [t["id"] for t in mine] == [tid] and isinstance(mine[0]["your_turn"], bool)
+    assert [t["id"] for t in bob.get("/api/me/tables")] == []
+    assert cy.get("/api/me/tables")[0]["your_turn"] != mine[0]["your_turn"]
+    assert ada.http.get("/api/tables/99999").status_code == 404
+    assert "/api/tables" in ada.get("/openapi.json")["paths"]
+
+
+def _two_player_table(server: Server) -> tuple[Player, Player, int]:
+    ada, bob = Player(server, _name("ada")), Player(server, _name("bob"))
+    tid = ada.post("/api/tables", {"game": "rtta", "players": 2})["id"]
+    bob.post(f"/api/tables/{tid}/join")
+    ada.post(f"/api/tables/{tid}/start")
+    return ada, bob, tid
+
+
+def _first_view(socket: Socket) -> dict[str, object]:
+    return socket.until(lambda m: m["type"] == "state")
+
+
+def test_bad_actions_and_messages(server: Server) -> None:
+    ada, bob, tid = _two_player_table(server)
+    sockets = {0: ada.socket(tid), 1: bob.socket(tid)}
+    views = {seat: _first_view(s) for seat, s in sockets.items()}
+    version = views[0]["version"]
+    actor = views[0]["view"]["actors"][0]
+    other = 1 - actor
+    mover, waiter = sockets[actor], sockets[other]
+    legal = views[actor]["legal"]["actions"]
+    assert legal and views[other]["legal"]["actions"] == []
+    spectator = spectator_socket(server, tid)
+    assert spectator.until(lambda m: m["type"] == "state")["seat"] is None
+
+    def error_for(socket: Socket, message: object) -> dict[str, object]:
+        socket.send(message)
+        reply = socket.until(lambda m: m["type"] in ("error", "resync"))
+        assert reply["version"] == version
+        return reply
+
+    assert error_for(mover, {"type": "act", "action": "build great-wall 3", "version": version})["code"] == "illegal"
+    assert error_for(mover, {"type": "act", "action": "dance wildly", "version": version})["code"] == (
+        "malformed_action"
+    )
+    # the other seat acting now, and asking for a seat that is not its own
+    assert error_for(waiter, {"type": "act", "action": legal[0], "version": version})["code"] == "illegal"
+    assert error_for(waiter, {"type": "act", "action": legal[0], "version": version, "seat": actor})["code"] == (
+        "not_your_seat"
+    )
+    assert error_for(spectator, {"type": "act", "action": legal[0], "version": version})["code"] == "spectator"
+    for junk in (
+        "not json",
+        "[1, 2]",
+        '{"type": "dance"}',
+        '{"type": "act", "action": "keep"}',
+        '{"type": "act", "action": "keep", "version": "3"}',
+        '{"type": "act", "action": "keep", "version": 1, "extra": true}',
+        b"\x00\x01binary",
+    ):
+        assert error_for(mover, junk)["code"] == "malformed"
+    assert error_for(mover, {"type": "chat", "text": "x" * 5000})["code"] == "too_large"
+    assert error_for(mover, "x" * 20000)["code"] == "too_large"
+    # a stale version gets a resync with the current view, never silence
+    resync = error_for(mover, {"type": "act", "action": legal[0], "version": version - 1})
+    assert resync["type"] == "resync" and resync["view"]["version"] == version and resync["legal"]["actions"]
+    # nothing changed, and the socket still works
+    mover.send({"type": "ping"})
+    assert mover.until_type("pong")["version"] == version
+    assert ada.get(f"/api/tables/{tid}")["version"] == version
+    # the errors went to their senders alone
+    waiter.send({"type": "ping"})
+    waiter.until_type("pong")
+    assert not [m for m in waiter.received[1:] if m["type"] in ("resync",)]
+    codes = [m["code"] for m in waiter.received if m["type"] == "error"]
+    assert codes == ["illegal", "not_your_seat"]
+    # a good action goes through, and everyone hears of it with the new version
+    mover.send({"type": "act", "action": legal[0], "version": version})
+    update = mover.until(lambda m: m["type"] == "update")
+    assert update["version"] > version and update["since"] == version
+    assert all(e["version"] > version for e in update["events"])
+    assert spectator.until(lambda m: m["type"] == "update")["version"] == update["version"]
+    # chat on the table socket reaches everyone; a spectator without an account cannot chat
+    waiter.send({"type": "chat", "text": "well played"})
+    assert mover.until_type("chat")["text"] == "well played"
+    assert spectator.until_type("chat")["from"] == (bob.name if other == 1 else ada.name)
+    spectator.send({"type": "chat", "text": "hi"})
+    assert spectator.until_type("error")["code"] == "not_authenticated"
+    for s in (*sockets.values(), spectator):
+        s.close()
+
+
+def test_reconnect_with_version_gets_what_it_missed(server: Server) -> None:
+    ada, bob, tid = _two_player_table(server)
+    first = ada.socket(tid)
+    state = _first_view(first)
+    start = state["version"]
+    first.close()
+    actor = state["view"]["actors"][0]
+    mover = (ada if actor == 0 else bob).socket(tid)
+    view = _first_view(mover)
+    mover.send({"type": "act", "action": view["legal"]["actions"][0], "version": view["version"]})
+    now = mover.until(lambda m: m["type"] == "update")["version"]
+    again = ada.socket(tid, since=start)
+    catch_up = again.until(lambda m: m["type"] in ("update", "state"))
+    assert catch_up["type"] == "update" and catch_up["since"] == start and catch_up["version"] == now
+    assert all(start < e["version"] <= now for e in catch_up["events"])
+    future = ada.socket(tid, since=now + 50)
+    assert future.until(lambda m: m["type"] in ("update", "state"))["type"] == "state"
+    for s in (again, future, mover):
+        s.close()
+
+
+def test_foreign_origin_and_unknown_table_are_refused(server: Server) -> None:
+    ada, _bob, tid = _two_player_table(server)
+    with pytest.raises(InvalidStatus):
+        ada.socket(tid, origin="http://evil.example")
+    with pytest.raises(InvalidStatus):
+        ada.socket(99999)
+
+
+def test_take_backs(server: Server) -> None:
+    ada, spectator_player = Player(server, _name("ada")), Player(server, _name("bob"))
+    tid = ada.post("/api/tables", {"game": "rtta", "players": 1, "take_backs": True})["id"]  # solo
+    ada.post(f"/api/tables/{tid}/start")
+    mine, other = ada.socket(tid), spectator_player.socket(tid)
+    view = _first_view(mine)
+    mine.send({"type": "undo", "version": view["version"]})
+    assert mine.until_type("error")["code"] == "illegal"  # nothing to take back before any action
+    other.send({"type": "undo", "version": view["version"]})
+    assert other.until_type("error")["code"] == "spectator"
+    for _ in range(100):  # play until an action that rolls no dice (only those can be taken back)
+        before = view
+        mine.send({"type": "act", "action": before["legal"]["actions"][-1], "version": before["version"]})
+        view = mine.until(lambda m: m["type"] == "update")
+        if view["version"] == before["version"] + 1 and not view["view"]["over"]:
+            break
+    else:
+        pytest.fail("no action without dice in 100 steps")
+    mine.send({"type": "undo", "version": view["version"] - 1})
+    assert mine.until_type("resync")["version"] == view["version"]  # stale, as for actions
+    mine.send({"type": "undo", "version": view["version"]})
+    back = mine.until(lambda m: m["type"] == "state")
+    assert back["version"] == before["version"] and back["legal"] == before["legal"]
+    assert back["view"]["board"] == before["view"]["board"]
+    assert other.until(lambda m: m["type"] == "state" and m["version"] == before["version"])
+    assert ada.get(f"/api/tables/{tid}")["version"] == before["version"]
+    mine.send({"type": "act", "action": before["legal"]["actions"][0], "version": before["version"]})
+    assert mine.until(lambda m: m["type"] == "update")["version"] > before["version"]
+    for s in (mine, other):
+        s.close()

@@ -1,0 +1,118 @@
+"""Integration: a real uvicorn in a subprocess, real websocket clients, on SQLite and on PostgreSQL.
+
+Complete games of both titles between scripted people and bots; every message a spectator or an opponent
+receives is scanned for the dice secret before the end; the record downloaded at the end replays to the same
+result with dice drawn from the revealed secret."""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from collections.abc import Iterator
+
+import pytest
+
+from dolmen.engine import Record
+from dolmen.engine.record import verify
+from dolmen.games import get_game
+from dolmen.games.stoneage.module_components import MODULES
+from tests.server.conftest import BACKENDS, fresh_database
+from tests.server.harness import VIEWS, Player, Server, Socket, play_all, spectator_socket, watch
+
+
+@pytest.fixture(scope="module", params=BACKENDS)
+def server(request: pytest.FixtureRequest) -> Iterator[Server]:
+    running = Server(fresh_database(request.param, request)).start()
+    yield running
+    running.stop()
+
+
+def _names(prefix: str, n: int) -> list[str]:
+    import secrets
+
+    tag = secrets.token_hex(3)
+    return [f"{prefix}{i}_{tag}" for i in range(n)]
+
+
+def _watch_in_thread(socket: Socket) -> tuple[threading.Thread, list[object]]:
+    out: list[object] = []
+
+    def run() -> None:
+        try:
+            out.append(watch(socket))
+        except BaseException as exc:
+            out.append(exc)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    return thread, out
+
+
+def _assert_no_secret_before_end(messages: list[dict[str, object]], raw: list[str], secret: str) -> None:
+    for message, text in zip(messages, raw, strict=True):
+        view = message.get("view")
+        if isinstance(view, dict) and view.get("over"):
+            break
+        assert secret not in text
+        assert '"secret"' not in text
+
+
+@pytest.mark.parametrize(
+    ("game", "seats", "options"),
+    [
+        ("rtta", [None, None, "greedy"], {}),
+        ("rtta", [None, "greedy", None], {"edition": "late"}),  # trade offers: lazy legal lists
+        ("stoneage", [None, "greedy"], {}),
+        ("stoneage", [None, "random", "greedy"], {"modules": list(MODULES), "open_cards": False}),
+    ],
+    ids=["rtta", "rtta-late", "stoneage", "stoneage-every-module"],
+)
+def test_complete_game_people_bots_and_a_spectator(
+    server: Server, game: str, seats: list[str | None], options: dict[str, object]
+) -> None:
+    humans = sum(1 for s in seats if s is None)
+    players = [Player(server, name) for name in _names(game, humans)]
+    table = players[0].post("/api/tables", {"game": game, "players": len(seats), "options": options, "seats": seats})
+    for player in players[1:]:
+        player.post(f"/api/tables/{table['id']}/join")
+    spectator = spectator_socket(server, table["id"])
+    assert spectator.until_type("table")["table"]["status"] == "open"
+    sockets = [p.socket(table["id"]) for p in players]
+    started = players[0].post(f"/api/tables/{table['id']}/start")
+    assert started["status"] == "running" and len(started["commitment"]) == 64
+    watcher, watched = _watch_in_thread(spectator)
+    finals = play_all(sockets, seed=7)
+    watcher.join(60)
+    assert not isinstance(watched[0], BaseException), watched[0]
+
+    if game == "rtta" and options:
+        assert any(m["legal"]["more"] for s in sockets for m in s.received if m["type"] in VIEWS)
+    final_version = finals[0]["version"]
+    assert all(f["version"] == final_version and f["view"]["over"] for f in finals)
+    secret = finals[0]["view"]["secret"]
+    assert hashlib.sha256(bytes.fromhex(secret)).hexdigest() == started["commitment"]
+    for index, socket in enumerate([spectator, *sockets]):
+        # an opponent's messages and a spectator's never hold the secret before the end
+        _assert_no_secret_before_end(socket.received, socket.raw, secret)
+        versions = [m["version"] for m in socket.received if m["type"] in VIEWS]
+        assert versions == sorted(versions), f"client {index} saw versions go back"
+
+    info = players[0].get(f"/api/tables/{table['id']}")
+    assert info["status"] == "finished" and info["version"] == final_version
+    record = Record.from_json(players[1 % len(players)].get(f"/api/tables/{table['id']}/record"))
+    assert len(record.steps) == final_version
+    state = verify(get_game(game), record)  # the dice are the secret's, the secret is the commitment's
+    assert state.is_over() and state.result().to_json()["scores"] == finals[0]["view"]["result"]["scores"]
+    for s in [spectator, *sockets]:
+        s.close()
+
+
+def test_bots_only_table_watched(server: Server) -> None:
+    (owner,) = [Player(server, n) for n in _names("owner", 1)]
+    table = owner.post("/api/tables", {"game": "rtta", "players": 2, "seats": ["greedy", "random"], "join": False})
+    spectator = spectator_socket(server, table["id"])
+    owner.post(f"/api/tables/{table['id']}/start")
+    final = watch(spectator, timeout=60)
+    assert final["view"]["over"] and final["legal"]["actions"] == []
+    assert owner.get(f"/api/tables/{table['id']}")["status"] == "finished"
+    assert [t["id"] for t in owner.get("/api/tables?status=finished")].count(table["id"]) == 1

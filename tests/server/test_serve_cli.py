@@ -1,0 +1,46 @@
+"""``dolmen serve``: creates and migrates the database on first start, prints the address, serves."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+from dolmen.cli.main import build_parser
+from tests.server.harness import ROOT, free_port
+
+
+def test_serve_options() -> None:
+    args = build_parser().parse_args(["serve"])
+    assert (args.host, args.port, args.db) == ("127.0.0.1", 8000, None)
+
+
+def test_dolmen_serve_starts_on_a_new_sqlite_file(tmp_path: Path) -> None:
+    db = tmp_path / "new" / "dolmen.db"
+    db.parent.mkdir()
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "dolmen.cli.main", "serve", "--port", str(port), "--db", str(db), "--bot-workers", "1"],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        assert f"http://127.0.0.1:{port}/" in line and str(db) in line
+        assert db.exists()
+        for _ in range(200):
+            try:
+                games = httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1.0)
+                break
+            except httpx.TransportError:
+                time.sleep(0.05)
+        assert sorted(g["name"] for g in games.json()) == ["rtta", "stoneage"]
+        assert httpx.get(f"http://127.0.0.1:{port}/openapi.json").json()["info"]["title"] == "Dolmen"
+    finally:
+        process.terminate()
+        process.wait(10)

@@ -1,0 +1,126 @@
+"""The services in-process: bots in worker processes, bots that crash or hang, and two writers (as two server
+processes would be) on one database, where the unique (table, version) lets only one add a step."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from dolmen.engine.table import StaleVersion
+from dolmen.server.app import build_services
+from dolmen.server.bots import BotRunner
+from dolmen.server.config import Settings
+from dolmen.server.errors import WrongCredentials
+from dolmen.server.hub import LocalHub
+from dolmen.server.storage import FINISHED, Storage, VersionConflict
+from dolmen.server.storage.database import make_engine, migrate
+from dolmen.server.storage.memory import MemoryStorage
+from dolmen.server.storage.sql import SqlStorage
+from dolmen.server.tables import TableService
+
+SETTINGS = Settings(fast_password_hashing=True, bot_workers=1, bot_timeout=20.0)
+
+
+async def _finish(services: object, table_id: int, timeout: float = 60.0) -> None:
+    storage: Storage = services.storage  # type: ignore[attr-defined]
+    for _ in range(int(timeout / 0.05)):
+        info = storage.get_table(table_id)
+        if info is not None and info.status == FINISHED:
+            return
+        await asyncio.sleep(0.05)
+    raise TimeoutError("the bots did not finish")
+
+
+async def _bot_table(services: object, game: str, seats: list[str]) -> int:
+    account, _ = await services.accounts.sign_up("owner", "password123")  # type: ignore[attr-defined]
+    info = await services.lobby.create(account, game, len(seats), {}, seats, join=False)  # type: ignore[attr-defined]
+    await services.tables.start(account, info.id)  # type: ignore[attr-defined]
+    return info.id
+
+
+def test_bots_play_in_worker_processes() -> None:
+    async def main() -> None:
+        services = build_services(SETTINGS, MemoryStorage())
+        try:
+            table_id = await _bot_table(services, "stoneage", ["greedy", "random"])
+            await _finish(services, table_id)
+            assert services.tables.fallbacks == 0
+        finally:
+            await services.tables.close()
+            services.bots.close()
+
+    asyncio.run(main())
+
+
+class CrashingBots(BotRunner):
+    async def choose(self, game_name: str, spec: str, view: dict[str, object], seat: int) -> str:
+        if seat == 0:
+            raise RuntimeError("the worker died")
+        if seat == 1:
+            await asyncio.sleep(10)  # hangs: stopped by the timeout below
+        return "nonsense that is not an action"
+
+
+def test_crashing_hanging_or_wrong_bots_never_stall_a_table() -> None:
+    async def main() -> None:
+        services = build_services(SETTINGS, MemoryStorage())
+        services.tables.bots = CrashingBots(0, timeout=0.05)
+        try:
+            table_id = await _bot_table(services, "rtta", ["greedy", "greedy", "greedy"])
+            await _finish(services, table_id)
+            assert services.tables.fallbacks > 0
+        finally:
+            await services.tables.close()
+
+    asyncio.run(main())
+
+
+def test_two_writers_on_one_database(tmp_path: pytest.TempPathFactory) -> None:
+    engine = make_engine(str(tmp_path / "two.db"))  # type: ignore[operator]
+    migrate(engine)
+
+    async def main() -> None:
+        first = build_services(SETTINGS, SqlStorage(engine))
+        second_storage = SqlStorage(engine)
+        second = TableService(second_storage, LocalHub(), first.lobby, BotRunner(0))
+        ada, _ = await first.accounts.sign_up("ada", "password123")
+        bob, _ = await first.accounts.sign_up("bob", "password123")
+        info = await first.lobby.create(ada, "rtta", 2, {}, [None, None])
+        await first.lobby.join(bob, info.id)
+        await first.tables.start(ada, info.id)
+        a, b = await first.tables.live(info.id), await second.live(info.id)
+        assert a is not None and b is not None and a.table.version == b.table.version
+        version = a.table.version
+        seat = a.table.actors()[0]
+        legal = [a.table.action_text(x) for x in a.table.legal(seat)]
+        await first.tables.act(info.id, seat, legal[0], version)
+        with pytest.raises(VersionConflict):
+            await second.act(info.id, seat, legal[-1], version)  # its memory was behind: storage refuses
+        assert b.table.version == a.table.version  # and it rebuilt itself from storage
+        assert b.table.steps() == a.table.steps()
+        with pytest.raises(StaleVersion):
+            await second.act(info.id, seat, legal[-1], version)
+        await first.tables.close()
+
+    asyncio.run(main())
+    engine.dispose()
+
+
+def test_repeated_login_failures_are_slowed_down() -> None:
+    from dolmen.server.accounts import failure_delay
+
+    delays = [failure_delay(n) for n in range(1, 10)]
+    assert delays[:3] == [0, 0, 0] and delays[3:6] == [0.25, 0.5, 1.0] and max(delays) == 8.0
+
+    async def main() -> None:
+        services = build_services(SETTINGS, MemoryStorage())
+        await services.accounts.sign_up("ada", "password123")
+        for _ in range(3):
+            with pytest.raises(WrongCredentials):
+                await services.accounts.log_in("ada", "wrong password")
+        assert services.accounts._failed("ADA") == 4  # names are counted regardless of case
+        await services.accounts.log_in("Ada", "password123")
+        assert services.accounts._failed("ada") == 1  # a success starts the count again
+
+    asyncio.run(main())
