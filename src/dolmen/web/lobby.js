@@ -62,8 +62,7 @@ function seatName(seat) {
   return t("open_seat");
 }
 
-function myTurnFirst(tables) {
-  // The server's table lists say who sits where, not whose turn it is: my tables come first.
+function myTablesFirst(tables) {
   const mine = (table) => session.me && table.seats.some((s) => s.name === session.me.name);
   return [...tables].sort((a, b) => Number(mine(b)) - Number(mine(a)));
 }
@@ -96,8 +95,9 @@ function tableRow(table, refresh, status) {
   const seats = table.seats.map((s) => seatName(s)).join(", ");
   return el(
     "li",
-    { class: `table-row${seated ? " mine" : ""}`, dataset: { table: table.id } },
+    { class: `table-row${seated ? " mine" : ""}${table.your_turn ? " your-turn" : ""}`, dataset: { table: table.id } },
     el("span", { class: "table-title" }, `#${table.id} ${t(`game.${table.game}`)} · ${t("n_players", { n: table.players })}`),
+    table.your_turn ? el("strong", { class: "badge" }, t("your_turn")) : null,
     el("span", { class: "table-seats" }, seats),
     el("span", { class: "table-actions" }, actions),
   );
@@ -235,7 +235,8 @@ export async function showLobby(main) {
   const games = await get("/api/games");
   const status = el("p", { class: "error", role: "alert" });
   const lists = {};
-  const sections = ["open", "running", "finished"].map((kind) => {
+  const kinds = session.me ? ["mine", "open", "running", "finished"] : ["open", "running", "finished"];
+  const sections = kinds.map((kind) => {
     lists[kind] = el("ul", { class: "tables", id: `tables-${kind}` });
     return el("section", { class: "card", "aria-labelledby": `h-${kind}` }, el("h2", { id: `h-${kind}` }, t(`tables.${kind}`)), lists[kind]);
   });
@@ -251,7 +252,9 @@ export async function showLobby(main) {
   async function refresh() {
     // Redraw a list only when it changed, so that polling never steals the keyboard focus.
     for (const kind of Object.keys(lists)) {
-      const tables = myTurnFirst(await get(`/api/tables?status=${kind}`));
+      // My tables come from the server with those where it is my turn first (`your_turn`).
+      const tables = kind === "mine" ? await get("/api/me/tables") : myTablesFirst(await get(`/api/tables?status=${kind}`));
+      if (kind === "mine") document.title = `${tables.some((x) => x.your_turn) ? "● " : ""}Dolmen — ${t("lobby")}`;
       const key = JSON.stringify(tables);
       if (seen[kind] === key) continue;
       seen[kind] = key;
