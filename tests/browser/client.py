@@ -60,6 +60,12 @@ def act_once(page: Page, rng: random.Random) -> bool:
         buttons.nth(rng.randrange(count)).click(timeout=2000)
     except Exception:
         return False  # the list changed under the click: look again
+    wait_for_answer(page, before)
+    return True
+
+
+def wait_for_answer(page: Page, before: int) -> None:
+    """Wait until the table shows a version other than ``before``, or an error."""
     page.wait_for_function(
         """before => {
             const v = document.querySelector('#version');
@@ -69,7 +75,6 @@ def act_once(page: Page, rng: random.Random) -> bool:
         arg=before,
         timeout=15_000,
     )
-    return True
 
 
 def play_to_the_end(

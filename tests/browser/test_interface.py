@@ -3,9 +3,11 @@ keyboard use and labels, watching a table, lobby chat."""
 
 from __future__ import annotations
 
+import random
+import re
 from typing import Any
 
-from tests.browser.client import act_once, create_table, sign_up, unique
+from tests.browser.client import act_once, create_table, sign_up, unique, version, wait_for_answer
 from tests.browser.conftest import shot
 
 
@@ -81,9 +83,13 @@ def test_watching_a_table_and_lobby_chat(new_page: Any) -> None:
     table = create_table(host, "stoneage", 2, ["", "greedy"])
     host.locator("#start-table").click()
     host.locator("#version").wait_for()
-    import random
-
-    act_once(host, random.Random(1))
+    # Placing by clicking a site on the board: it lists the legal actions that name it.
+    host.locator("#board .site.playable").first.wait_for()
+    before = version(host)
+    host.locator("#board .site.playable").first.click()
+    host.locator("#site-actions button.action").first.click()
+    wait_for_answer(host, before)
+    assert host.locator("#table-error").text_content() == ""
 
     guest.goto(f"/tables/{table}")  # no account: a spectator
     guest.get_by_text("You are watching").wait_for()
@@ -96,3 +102,28 @@ def test_watching_a_table_and_lobby_chat(new_page: Any) -> None:
     guest.goto("/")
     guest.locator(".chat-lines").get_by_text("anyone for Stone Age?").wait_for()
     assert host.problems == [] and guest.problems == []
+
+
+def test_reconnects_by_itself_with_its_last_version(new_page: Any) -> None:
+    page = new_page()
+    sockets: list[Any] = []
+
+    def through(route: Any) -> None:
+        route.connect_to_server()
+        sockets.append(route)
+
+    page.route_web_socket(re.compile(r"/ws/tables/\d+"), through)
+    sign_up(page, unique("gus"))
+    create_table(page, "rtta", 1, [""])
+    page.locator("#start-table").click()
+    page.locator("button.action").first.wait_for()
+    assert act_once(page, random.Random(2))
+    seen = version(page)
+
+    sockets[-1].close()  # the connection drops
+    page.locator("#offline").wait_for(state="visible", timeout=3000)
+    page.locator("#offline").wait_for(state="hidden", timeout=10_000)
+    assert sockets[-1].url.endswith(f"?v={seen}")
+    assert version(page) == seen
+    assert act_once(page, random.Random(3))  # and play goes on
+    assert page.problems == []

@@ -30,6 +30,7 @@ def test_two_people_and_a_bot_play_roll_through_the_ages(new_page: Any) -> None:
     for page in (ann, bob):
         page.locator("#version").wait_for()
     assert bob.locator("#table-header").get_by_text(bob_name).count() == 1
+    assert ann.locator("#take-back").count() == 1  # the table allows take-backs
     commitment = ann.locator(".commitment").get_attribute("title")
     assert commitment and len(commitment) == 64
 

@@ -259,7 +259,8 @@ export async function showTable(main, id) {
     const blocks = [...groups.entries()].map(([verb, texts]) =>
       el("div", { class: "verb-group", role: "group", "aria-label": term(game.cat, verb) },
         el("span", { class: "verb" }, term(game.cat, verb)),
-        texts.map((text) => el("button", { type: "button", class: "action", dataset: { action: text }, title: text, onclick: () => play(text) }, text))));
+        texts.map((text) => el("button", { type: "button", class: "action", dataset: { action: text }, "aria-label": text, onclick: () => play(text) },
+          text.slice(verb.length).trim() || text))));
     const input = el("input", { id: "action-text", list: "legal-list", autocomplete: "off", spellcheck: "false" });
     const form = el("form", { class: "action-form", onsubmit: (e) => { e.preventDefault(); const text = input.value.trim(); if (text) { play(text); input.value = ""; } } },
       el("label", { for: "action-text" }, t("action_text")),
