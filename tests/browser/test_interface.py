@@ -127,3 +127,31 @@ def test_reconnects_by_itself_with_its_last_version(new_page: Any) -> None:
     assert version(page) == seen
     assert act_once(page, random.Random(3))  # and play goes on
     assert page.problems == []
+
+
+def test_a_stale_tab_gets_the_resync(new_page: Any) -> None:
+    first = new_page()
+    sign_up(first, unique("hal"))
+    table = create_table(first, "rtta", 1, [""])
+    first.locator("#start-table").click()
+    first.locator("button.action").first.wait_for()
+
+    # A second tab of the same person, whose updates are lost while the first tab plays.
+    second = first.context.new_page()
+    drop = {"on": False}
+
+    def lossy(route: Any) -> None:
+        server = route.connect_to_server()
+        server.on_message(lambda message: None if drop["on"] else route.send(message))
+
+    second.route_web_socket(re.compile(r"/ws/tables/\d+"), lossy)
+    second.goto(f"/tables/{table}")
+    second.locator("button.action").first.wait_for()
+    stale = version(second)
+    drop["on"] = True
+    assert act_once(first, random.Random(4))
+    drop["on"] = False
+    assert version(second) == stale
+    second.locator("button.action").first.click()
+    second.locator("#table-error").get_by_text("The table had moved on").wait_for()
+    assert version(second) == version(first) > stale

@@ -143,8 +143,8 @@ function createForm(games, onCreated) {
   let values = {};
   const gameOf = () => games.find((g) => g.name === gameSelect.value);
 
-  function seatChoices(game) {
-    const out = [el("option", { value: "" }, t("open_seat"))];
+  function seatChoices(game, index) {
+    const out = [el("option", { value: "" }, index === 0 ? t("you") : t("open_seat_person"))];
     for (const bot of game.bots) {
       const levels = bot.levels.length ? bot.levels : [null];
       for (const level of levels) {
@@ -159,9 +159,9 @@ function createForm(games, onCreated) {
     const n = Number(players.value);
     const rows = [];
     for (let i = 0; i < n; i++) {
-      const select = el("select", { class: "seat-choice", id: `new-seat-${i}`, dataset: { seat: i } }, seatChoices(game));
+      const select = el("select", { class: "seat-choice", id: `new-seat-${i}`, dataset: { seat: i } }, seatChoices(game, i));
       if (i > 0) select.value = game.bots.some((b) => b.name === "greedy") ? "greedy" : select.options[1]?.value || "";
-      rows.push(labelled(i === 0 ? t("seat_you", { n: i + 1 }) : t("seat_n", { n: i + 1 }), select));
+      rows.push(labelled(t("seat_n", { n: i + 1 }), select));
     }
     fill(seatsBox, rows);
   }
