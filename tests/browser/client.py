@@ -24,18 +24,26 @@ def sign_up(page: Page, name: str) -> None:
     page.locator("#create").wait_for()
 
 
-def create_table(page: Page, game: str, players: int, seats: list[str], *, take_backs: bool = False) -> int:
+def create_table(
+    page: Page, game: str, players: int, seats: list[str], *, take_backs: bool = False, modules: tuple[str, ...] = ()
+) -> int:
     """Create a table from the lobby's form (``seats[i]``: ``""`` open or a bot spec; seat 0 is the creator)
     and return its number once the table page shows."""
     page.select_option("#new-game", game)
     page.select_option("#new-players", str(players))
+    for module in modules:
+        page.locator(f".modules input[value='{module}']").check()
     for index, spec in enumerate(seats):
         if index > 0:
             page.select_option(f"#new-seat-{index}", spec)
     if take_backs:
         page.check("#new-take-backs")
     page.locator("#create").click()
-    page.wait_for_url("**/tables/*")
+    page.wait_for_function(
+        "() => /tables\\/\\d+/.test(location.pathname) || document.querySelector('.create .error')?.textContent"
+    )
+    error = page.locator(".create .error")
+    assert "/tables/" in page.url, error.text_content() if error.count() else "no table"
     return int(page.url.rstrip("/").rsplit("/", 1)[1])
 
 

@@ -150,6 +150,8 @@ def test_a_stale_tab_gets_the_resync(new_page: Any) -> None:
     stale = version(second)
     drop["on"] = True
     assert act_once(first, random.Random(4))
+    first.locator("#actions:not(.pending) button.action").first.wait_for()  # every step of that turn is out
+    first.wait_for_timeout(300)
     drop["on"] = False
     assert version(second) == stale
     second.locator("button.action").first.click()

@@ -80,3 +80,16 @@ def test_stone_age_against_a_bot_with_a_reload(new_page: Any) -> None:
     shot(page, "stoneage-end")
     assert page.locator("table.scores tbody tr").count() == 2
     assert page.problems == []
+
+
+def test_stone_age_with_every_module_at_five(new_page: Any) -> None:
+    page = new_page()
+    sign_up(page, unique("dot"))
+    modules = ("extension", "new_huts", "mammoths", "winter", "animals", "igloos")
+    create_table(page, "stoneage", 5, ["", "greedy", "greedy", "greedy", "greedy"], modules=modules)
+    page.locator("#start-table").click()
+    page.locator("#version").wait_for()
+    play_to_the_end([page], seed=9, timeout=200.0)
+    shot(page, "stoneage-5-modules-end")
+    assert page.locator("table.scores tbody tr").count() == 5
+    assert page.problems == []

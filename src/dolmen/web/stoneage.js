@@ -54,7 +54,7 @@ function boardPicture(ctx, chosen) {
   for (const name of MODULE_SITES) {
     if (board.seats.some((s) => (s.placed || {})[name]) || [...ctx.legal].some((a) => a.startsWith(`place ${name}`))) put(name, ctx.term(name), "");
   }
-  (board.display || []).forEach((card, i) => put(`card ${i + 1}`, `${ctx.t("card_n", { n: i + 1 })} (${i + 1})`, ctx.term(card)));
+  (board.display || []).forEach((card, i) => put(`card ${i + 1}`, `${ctx.t("card_n", { n: i + 1 })} (${i + 1})`, card ? ctx.term(card) : ctx.t("empty")));
   (board.stacks || []).forEach((stack, i) => put(`building ${i + 1}`, ctx.t("building_n", { n: i + 1 }), stack.top ? `${ctx.term(stack.top)} · ${ctx.t("left_n", { n: stack.left })}` : ctx.t("empty")));
   const columns = 5;
   const rows = Math.ceil(cells.length / columns);

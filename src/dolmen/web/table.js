@@ -146,7 +146,8 @@ export async function showTable(main, id) {
     return Array.from({ length: count }, (_, i) => {
       const s = seats[i];
       if (!s) return t("seat_n", { n: i + 1 });
-      return s.name || (s.bot ? t("bot_named", { bot: s.bot }) : t("seat_n", { n: i + 1 }));
+      // Bots are told apart by their seat: several may play the same level.
+      return s.name || (s.bot ? `${t("bot_named", { bot: s.bot })} · ${i + 1}` : t("seat_n", { n: i + 1 }));
     });
   }
 
@@ -298,7 +299,9 @@ export async function showTable(main, id) {
     parts.end.hidden = false;
     const who = names();
     const result = view.result || {};
-    const rows = (result.scores || []).map((score, seat) =>
+    const order = (result.scores || []).map((_, seat) => seat);
+    order.sort((a, b) => ((result.ranks || [])[a] ?? 0) - ((result.ranks || [])[b] ?? 0));
+    const rows = order.map((seat) => [result.scores[seat], seat]).map(([score, seat]) =>
       el("tr", {}, el("td", {}, String((result.ranks || [])[seat] ?? "")), el("th", { scope: "row" }, who[seat]), el("td", {}, String(score)),
         el("td", {}, (result.winners || []).includes(seat) ? "★" : "")));
     fill(
