@@ -33,8 +33,9 @@ def free_port() -> int:
 class Server:
     """``python -m tests.server.launch`` in a subprocess, ready when its HTTP API answers."""
 
-    def __init__(self, database_url: str) -> None:
+    def __init__(self, database_url: str, socket_rate: float | None = None) -> None:
         self.database_url = database_url
+        self.socket_rate = socket_rate
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -45,8 +46,9 @@ class Server:
     def start(self, timeout: float = 30.0) -> Server:
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
         env.pop("DOLMEN_DATABASE_URL", None)
+        rate = ["--socket-rate", str(self.socket_rate)] if self.socket_rate else []
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "tests.server.launch", "--db", self.database_url, "--port", str(self.port)],
+            [sys.executable, "-m", "tests.server.launch", "--db", self.database_url, "--port", str(self.port), *rate],
             cwd=ROOT,
             env=env,
         )

@@ -6,8 +6,10 @@ another seat, a spectator acting, malformed and oversized messages, a foreign Or
 
 from __future__ import annotations
 
+import json
 import secrets
 from collections.abc import Iterator
+from pathlib import Path
 
 import httpx
 import pytest
@@ -225,3 +227,82 @@ def test_take_backs(server: Server) -> None:
     assert mine.until(lambda m: m["type"] == "update")["version"] > before["version"]
     for s in (mine, other):
         s.close()
+
+
+def test_a_flooding_client_is_rate_limited_alone(tmp_path: Path) -> None:
+    server = Server(str(tmp_path / "dolmen.db"), socket_rate=10.0).start()  # the default limits
+    try:
+        _flood(server)
+    finally:
+        server.stop()
+
+
+def _flood(server: Server) -> None:
+    ada, bob, tid = _two_player_table(server)
+    flood, calm = ada.socket(tid), bob.socket(tid)
+    _first_view(flood)
+    _first_view(calm)
+    for _ in range(80):
+        flood.send({"type": "ping"})
+    answers = [flood.until(lambda m: m["type"] in ("pong", "error")) for _ in range(80)]
+    limited = [m for m in answers if m["type"] == "error"]
+    assert limited and all(m["code"] == "rate_limited" for m in limited)
+    assert len(answers) - len(limited) >= 30
+    calm.send({"type": "ping"})
+    assert calm.until_type("pong")
+    flood.close()
+    calm.close()
+
+
+def test_chat_commands_do_what_the_buttons_do(server: Server) -> None:
+    ada, bob = Player(server, _name("ada")), Player(server, _name("bob"))
+    tid = ada.post("/api/tables", {"game": "rtta", "players": 3})["id"]
+    mine, theirs, anyone = ada.socket(tid), bob.socket(tid), spectator_socket(server, tid)
+    for s in (mine, theirs, anyone):
+        s.until_type("table")
+    theirs.send({"type": "chat", "text": "/join 2"})
+    assert theirs.until_type("table")["table"]["seats"][2]["name"] == bob.name
+    theirs.send({"type": "chat", "text": "/bot greedy"})
+    assert theirs.until_type("error")["code"] == "forbidden"  # only the creator seats bots
+    mine.send({"type": "chat", "text": "/bot nobot"})
+    assert mine.until_type("error")["code"] == "invalid"
+    mine.send({"type": "chat", "text": "/dance"})
+    assert mine.until_type("error")["code"] == "unknown_command"
+    anyone.send({"type": "chat", "text": "/join"})
+    assert anyone.until_type("error")["code"] == "not_authenticated"
+    anyone.send({"type": "chat", "text": "/watch"})
+    assert anyone.until_type("table")["seat"] is None
+    mine.send({"type": "chat", "text": "/bot random"})
+    seated = mine.until(lambda m: m["type"] == "table" and m["table"]["seats"][1]["bot"] == "random")
+    assert seated["table"]["seats"][1]["bot"] == "random"
+    mine.send({"type": "chat", "text": "/start"})
+    assert theirs.until(lambda m: m["type"] == "state")["seat"] == 2
+    assert ada.get(f"/api/tables/{tid}")["status"] == "running"
+    for s in (mine, theirs, anyone):
+        s.close()
+
+
+def test_lobby_socket(server: Server) -> None:
+    from websockets.sync.client import connect
+
+    ada = Player(server, _name("ada"))
+    cookie = ada.http.cookies.get("dolmen_session")
+    url = f"ws://127.0.0.1:{server.port}/ws/lobby"
+    with connect(url, additional_headers={"Cookie": f"dolmen_session={cookie}"}) as mine, connect(url) as anyone:
+        first = json.loads(mine.recv(10))
+        assert first["type"] == "lobby" and first["account"] == ada.name and first["version"] == 0
+        assert json.loads(anyone.recv(10))["account"] is None
+        tid = ada.post("/api/tables", {"game": "rtta", "players": 2})["id"]
+        table = json.loads(anyone.recv(10))
+        assert table["type"] == "table" and table["table"]["id"] == tid
+        mine.send(json.dumps({"type": "chat", "text": "who plays?"}))
+        while (said := json.loads(anyone.recv(10)))["type"] != "chat":
+            pass
+        assert said["text"] == "who plays?" and said["from"] == ada.name
+        anyone.send(json.dumps({"type": "chat", "text": "me"}))
+        while (refused := json.loads(anyone.recv(10)))["type"] != "error":
+            pass
+        assert refused["code"] == "not_authenticated"
+        anyone.send("{nonsense")
+        assert json.loads(anyone.recv(10))["code"] == "malformed"
+    assert "who plays?" in [line["text"] for line in ada.get("/api/chat")]

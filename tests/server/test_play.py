@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import threading
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -116,3 +117,45 @@ def test_bots_only_table_watched(server: Server) -> None:
     assert final["view"]["over"] and final["legal"]["actions"] == []
     assert owner.get(f"/api/tables/{table['id']}")["status"] == "finished"
     assert [t["id"] for t in owner.get("/api/tables?status=finished")].count(table["id"]) == 1
+
+
+def test_play_again(server: Server) -> None:
+    ada, bob = (Player(server, n) for n in _names("again", 2))
+    table = ada.post("/api/tables", {"game": "rtta", "players": 3, "seats": [None, "greedy", None]})
+    bob.post(f"/api/tables/{table['id']}/join")
+    assert ada.http.post(f"/api/tables/{table['id']}/again").status_code == 409  # not over (not even started)
+    ada.post(f"/api/tables/{table['id']}/start")
+    sockets = [ada.socket(table["id"]), bob.socket(table["id"])]
+    play_all(sockets, seed=3)
+    assert Player(server, _names("eve", 1)[0]).http.post(f"/api/tables/{table['id']}/again").status_code == 403
+    new = bob.post(f"/api/tables/{table['id']}/again")
+    assert new["status"] == "open" and new["options"] == table["options"] and new["creator"] != table["creator"]
+    assert [(s["name"], s["bot"]) for s in new["seats"]] == [(None, None), (None, "greedy"), (bob.name, None)]
+    assert sockets[0].until_type("again")["table"] == new["id"]
+    ada.post(f"/api/tables/{new['id']}/join", {"seat": 0})
+    assert bob.post(f"/api/tables/{new['id']}/start")["status"] == "running"
+    for s in sockets:
+        s.close()
+
+
+def test_games_between_people_change_ratings(server: Server) -> None:
+    ada, bob = (Player(server, n) for n in _names("rated", 2))
+    table = ada.post("/api/tables", {"game": "rtta", "players": 2})
+    bob.post(f"/api/tables/{table['id']}/join")
+    ada.post(f"/api/tables/{table['id']}/start")
+    finals = play_all([ada.socket(table["id"]), bob.socket(table["id"])], seed=5)
+    ranks = finals[0]["view"]["result"]["ranks"]
+    for _ in range(100):  # the rating is computed just after the end
+        profiles = [ada.get(f"/api/players/{p.name}") for p in (ada, bob)]
+        if all("rtta" in p["ratings"] for p in profiles):
+            break
+        time.sleep(0.05)
+    mus = [p["ratings"]["rtta"]["mu"] for p in profiles]
+    assert all(p["ratings"]["rtta"]["games"] == 1 for p in profiles)
+    if ranks[0] != ranks[1]:
+        assert (mus[0] > mus[1]) == (ranks[0] < ranks[1])
+    board = [r["name"] for r in ada.get("/api/ratings/rtta")]
+    assert ada.name in board and bob.name in board
+    assert profiles[0]["games"][0]["id"] == table["id"]
+    # games with a bot in a seat do not count
+    assert ada.http.get("/api/ratings/chess").status_code == 422

@@ -67,6 +67,13 @@ def test_tables_seats_and_steps(storage: Storage) -> None:
         storage.take_seat(info.id, 2, bob.id)  # a bot's seat
     with pytest.raises(Conflict):
         storage.take_seat(info.id, 1, ada.id)  # one seat per account
+    with pytest.raises(Conflict):
+        storage.seat_bot(info.id, 0, "random")  # a person's seat
+    info = storage.seat_bot(info.id, 1, "random")
+    assert info.seats[1].bot == "random"
+    with pytest.raises(Conflict):
+        storage.take_seat(info.id, 1, bob.id)
+    info = storage.create_table("rtta", 3, {}, True, ada.id, [NewSeat(ada.id), NewSeat(), NewSeat(bot="greedy")])
     info = storage.take_seat(info.id, 1, bob.id)
     assert info.seat_of(bob.id) == 1
     info = storage.free_seat(info.id, bob.id)
@@ -74,7 +81,7 @@ def test_tables_seats_and_steps(storage: Storage) -> None:
     with pytest.raises(Conflict):
         storage.free_seat(info.id, bob.id)
     storage.take_seat(info.id, 1, bob.id)
-    assert [t.id for t in storage.list_tables(OPEN)] == [info.id]
+    assert [t.id for t in storage.list_tables(OPEN)] == [info.id, info.id - 1]  # newest first
     assert [t.id for t in storage.account_tables(bob.id)] == [info.id]
     assert storage.account_tables(ada.id + bob.id + 1) == []
 
@@ -138,3 +145,32 @@ def test_chat(storage: Storage) -> None:
     assert [c.text for c in storage.chat(None)] == ["hello lobby"]
     assert [c.text for c in storage.chat(info.id, limit=2)] == ["line 1", "line 2"]
     assert storage.chat(info.id)[0].name == "ada"
+
+
+def test_each_finished_table_is_rated_once(storage: Storage) -> None:
+    ada = storage.create_account("ada", "h", "en")
+    bob = storage.create_account("bob", "h", "en")
+    info = storage.create_table("rtta", 2, {}, False, ada.id, [NewSeat(ada.id), NewSeat(bob.id)])
+    storage.start_table(info.id, b"s" * 32, "c" * 64, [])
+    calls: list[dict[int, tuple[float, float] | None]] = []
+
+    def rate(current: dict[int, tuple[float, float] | None], ranks: dict[int, int]) -> dict[int, tuple[float, float]]:
+        calls.append(current)
+        return {a: (30.0 - ranks[a], 5.0) for a in ranks}
+
+    assert not storage.rate_table(info.id, {ada.id: 1, bob.id: 2}, rate)  # not finished
+    assert storage.unrated_tables() == []
+    storage.append_steps(info.id, 0, [{"seat": 0, "action": "x"}], result={"ranks": [1, 2]})
+    assert storage.unrated_tables() == [info.id]
+    assert storage.rate_table(info.id, {ada.id: 1, bob.id: 2}, rate)
+    assert not storage.rate_table(info.id, {ada.id: 1, bob.id: 2}, rate)  # once only
+    assert calls == [{ada.id: None, bob.id: None}] and storage.unrated_tables() == []
+    board = storage.ratings("rtta")
+    assert [(r.name, r.mu, r.games) for r in board] == [("ada", 29.0, 1), ("bob", 28.0, 1)]
+    assert storage.ratings("stoneage") == [] and [r.game for r in storage.account_ratings(bob.id)] == ["rtta"]
+    again = storage.create_table("rtta", 2, {}, False, ada.id, [NewSeat(ada.id), NewSeat(bob.id)])
+    storage.start_table(again.id, b"s" * 32, "c" * 64, [])
+    storage.append_steps(again.id, 0, [{"seat": 0, "action": "x"}], result={"ranks": [2, 1]})
+    assert storage.rate_table(again.id, {ada.id: 2, bob.id: 1}, rate)
+    assert calls[-1] == {ada.id: (29.0, 5.0), bob.id: (28.0, 5.0)}
+    assert [(r.name, r.games) for r in storage.ratings("rtta")] == [("bob", 2), ("ada", 2)]

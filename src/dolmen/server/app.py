@@ -21,7 +21,8 @@ from dolmen.server.http import router
 from dolmen.server.hub import Hub, LocalHub
 from dolmen.server.lobby import LobbyService
 from dolmen.server.protocol import MAX_FRAME
-from dolmen.server.sockets import table_socket
+from dolmen.server.ratings import RatingService
+from dolmen.server.sockets import lobby_socket, table_socket
 from dolmen.server.storage import Storage
 from dolmen.server.storage.database import make_engine, migrate
 from dolmen.server.storage.sql import SqlStorage
@@ -41,6 +42,7 @@ class Services:
     lobby: LobbyService
     tables: TableService
     bots: BotRunner
+    ratings: RatingService
     cookie_name: str = COOKIE
 
 
@@ -50,8 +52,9 @@ def build_services(settings: Settings, storage: Storage, hub: Hub | None = None)
     accounts = AccountService(storage, hasher)
     lobby = LobbyService(storage, hub)
     bots = BotRunner(settings.bot_workers, settings.bot_timeout)
-    tables = TableService(storage, hub, lobby, bots)
-    return Services(settings, storage, hub, accounts, lobby, tables, bots)
+    ratings = RatingService(storage)
+    tables = TableService(storage, hub, lobby, bots, ratings)
+    return Services(settings, storage, hub, accounts, lobby, tables, bots, ratings)
 
 
 def open_storage(settings: Settings) -> tuple[SqlStorage, Engine]:
@@ -74,6 +77,7 @@ def create_app(settings: Settings | None = None, storage: Storage | None = None)
             store, engine = open_storage(settings)
         services = build_services(settings, store)
         app.state.services = services
+        await services.ratings.catch_up()
         restored = await services.tables.restore_running()
         if restored:
             log.info("restored %d running tables", restored)
@@ -89,6 +93,7 @@ def create_app(settings: Settings | None = None, storage: Storage | None = None)
     mount_web(app)  # the browser client at / (before the API's placeholder home page)
     app.include_router(router)
     app.add_api_websocket_route("/ws/tables/{table_id}", table_socket)
+    app.add_api_websocket_route("/ws/lobby", lobby_socket)
 
     @app.exception_handler(ServiceError)
     async def service_error(_request: Request, exc: ServiceError) -> JSONResponse:

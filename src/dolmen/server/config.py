@@ -16,6 +16,10 @@ class Settings:
     """Send the session cookie over HTTPS only (set it behind a TLS proxy)."""
     bot_workers: int = field(default_factory=lambda: max(1, (os.cpu_count() or 2) - 1))
     bot_timeout: float = 30.0
+    socket_rate: float = 10.0
+    """Messages a client may send per second on average on a table socket; more get ``rate_limited``."""
+    socket_burst: float = 30.0
+    """…and in a burst."""
     fast_password_hashing: bool = False
     """Cheap Argon2id parameters: for tests only, never for a server people use."""
 

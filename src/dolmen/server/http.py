@@ -12,7 +12,7 @@ from dolmen.bots import BOTS
 from dolmen.games import GAMES, get_game
 from dolmen.server.accounts import SESSION_DAYS
 from dolmen.server.errors import NotAuthenticated, NotFound, Refused
-from dolmen.server.protocol import PROTOCOL, CreateTable, Join, LogIn, Say, SignUp
+from dolmen.server.protocol import PROTOCOL, AddBot, CreateTable, Join, LogIn, Say, SignUp
 from dolmen.server.storage import FINISHED, OPEN, Account
 
 JSON = Any
@@ -100,6 +100,24 @@ async def my_tables(request: Request, account: Me) -> list[dict[str, JSON]]:
     return [{**info.to_json(), "your_turn": your_turn} for info, your_turn in pairs]
 
 
+@router.get("/api/players/{name}")
+async def profile(name: str, request: Request) -> dict[str, JSON]:
+    """A player's name, language, ratings by game and last games."""
+    account, ratings, tables = await services(request).ratings.profile(name)
+    return {
+        "name": account.name,
+        "language": account.language,
+        "ratings": {r.game: r.to_json() for r in ratings},
+        "games": [info.to_json() for info in tables],
+    }
+
+
+@router.get("/api/ratings/{game}")
+async def leaderboard(game: str, request: Request, limit: Annotated[int, Query(ge=1, le=500)] = 100) -> list[JSON]:
+    """The best rated players of ``game`` (rating = mu - 3 sigma, from games between people only)."""
+    return [r.to_json() for r in await services(request).ratings.leaderboard(game, limit)]
+
+
 # -- games ----------------------------------------------------------------------------------------------------
 @router.get("/api/games")
 async def games() -> list[dict[str, JSON]]:
@@ -144,6 +162,12 @@ async def join(table_id: int, request: Request, account: Me, body: Join | None =
     return info.to_json()
 
 
+@router.post("/api/tables/{table_id}/bot")
+async def add_bot(table_id: int, body: AddBot, request: Request, account: Me) -> dict[str, JSON]:
+    """The creator seats a bot ``NAME[:LEVEL]`` at an open seat (the first by default)."""
+    return (await services(request).lobby.add_bot(account, table_id, body.bot, body.seat)).to_json()
+
+
 @router.post("/api/tables/{table_id}/leave")
 async def leave(table_id: int, request: Request, account: Me) -> dict[str, JSON]:
     return (await services(request).lobby.leave(account, table_id)).to_json()
@@ -152,6 +176,12 @@ async def leave(table_id: int, request: Request, account: Me) -> dict[str, JSON]
 @router.post("/api/tables/{table_id}/start")
 async def start(table_id: int, request: Request, account: Me) -> dict[str, JSON]:
     return (await services(request).tables.start(account, table_id)).to_json()
+
+
+@router.post("/api/tables/{table_id}/again", status_code=201)
+async def again(table_id: int, request: Request, account: Me) -> dict[str, JSON]:
+    """Play again: a new table with the same game, options and bots; you in your seat, the others' open."""
+    return (await services(request).lobby.again(account, table_id)).to_json()
 
 
 @router.get("/api/tables/{table_id}/record")

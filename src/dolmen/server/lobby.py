@@ -15,7 +15,7 @@ from dolmen.engine.errors import DolmenError
 from dolmen.games import GAMES, get_game
 from dolmen.server.errors import Forbidden, Invalid, NotFound, Refused
 from dolmen.server.hub import LOBBY, Hub
-from dolmen.server.storage import OPEN, STATUSES, Account, Conflict, NewSeat, Storage, TableInfo
+from dolmen.server.storage import FINISHED, OPEN, STATUSES, Account, Conflict, NewSeat, Storage, TableInfo
 
 JSON = Any
 
@@ -53,10 +53,7 @@ class LobbyService:
             if spec is None:
                 new_seats.append(NewSeat())
                 continue
-            try:
-                make_bot(spec, game=game)
-            except DolmenError as exc:
-                raise Invalid(str(exc)) from None
+            self._check_bot(game, spec)
             new_seats.append(NewSeat(bot=spec.strip()))
         if join:
             first_open = next((n for n, s in enumerate(new_seats) if s.bot is None), None)
@@ -95,6 +92,32 @@ class LobbyService:
         self._changed(info)
         return info
 
+    async def add_bot(self, account: Account, table_id: int, spec: str, seat: int | None = None) -> TableInfo:
+        """The creator gives an open seat (the first one by default) to bot ``NAME[:LEVEL]``."""
+        info = await self.table(table_id)
+        if info.creator_id != account.id:
+            raise Forbidden("only the table's creator seats bots")
+        if info.status != OPEN:
+            raise Refused("the table has already started")
+        self._check_bot(info.game, spec)
+        if seat is None:
+            seat = next((s.seat for s in info.seats if s.is_open), None)
+            if seat is None:
+                raise Refused("no seat is open")
+        try:
+            info = await asyncio.to_thread(self.storage.seat_bot, table_id, seat, spec.strip())
+        except Conflict as exc:
+            raise Refused(str(exc)) from None
+        self._changed(info)
+        return info
+
+    @staticmethod
+    def _check_bot(game: str, spec: str) -> None:
+        try:
+            make_bot(spec, game=game)
+        except DolmenError as exc:
+            raise Invalid(str(exc)) from None
+
     async def leave(self, account: Account, table_id: int) -> TableInfo:
         await self.table(table_id)
         try:
@@ -103,6 +126,26 @@ class LobbyService:
             raise Refused(str(exc)) from None
         self._changed(info)
         return info
+
+    async def again(self, account: Account, table_id: int) -> TableInfo:
+        """Play again: a new open table like finished ``table_id``, its bots in their seats, ``account`` in its
+        own, the other people's seats open for them; the old table's clients are told where it is."""
+        info = await self.table(table_id)
+        mine = info.seat_of(account.id)
+        if mine is None:
+            raise Forbidden("only a player of this table can play it again")
+        if info.status != FINISHED:
+            raise Refused("the game is not over")
+        seats = [
+            NewSeat(bot=s.bot) if s.bot else NewSeat(account_id=account.id if s.seat == mine else None)
+            for s in info.seats
+        ]
+        new = await asyncio.to_thread(
+            self.storage.create_table, info.game, info.players, info.options, info.take_backs, account.id, seats
+        )
+        self.hub.publish(table_id, {"kind": "again", "table": new.id})
+        self.hub.publish(LOBBY, {"kind": "table", "table": new.id})
+        return new
 
     async def check_startable(self, account: Account, table_id: int) -> TableInfo:
         """The table if ``account`` may start it now (its creator, every seat filled, still open)."""

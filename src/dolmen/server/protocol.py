@@ -111,6 +111,12 @@ class Join(BaseModel):
     seat: Annotated[int, Field(ge=0, le=7)] | None = None
 
 
+class AddBot(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    bot: Annotated[str, Field(min_length=1, max_length=64)]
+    seat: Annotated[int, Field(ge=0, le=7)] | None = None
+
+
 class Say(BaseModel):
     model_config = ConfigDict(extra="forbid")
     text: Annotated[str, Field(min_length=1, max_length=500)]

@@ -13,6 +13,7 @@ import contextlib
 import itertools
 import json
 import logging
+import time
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -21,13 +22,14 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 from dolmen.engine.errors import DolmenError, IllegalStep, MalformedStep
 from dolmen.engine.table import StaleVersion
 from dolmen.server.errors import ServiceError
-from dolmen.server.hub import Notice
+from dolmen.server.hub import LOBBY, Notice
 from dolmen.server.protocol import MAX_LEGAL, PROTOCOL, Act, BadMessage, Chat, Ping, Undo, parse_client_message
-from dolmen.server.storage import Account, TableInfo, VersionConflict
+from dolmen.server.storage import OPEN, RUNNING, Account, TableInfo, VersionConflict
 from dolmen.server.tables import LiveTable, check_seat, view_for
 
 JSON = Any
 QUEUE = 256
+COMMANDS = "/join [SEAT], /leave, /start, /bot NAME[:LEVEL] [SEAT], /watch"
 log = logging.getLogger("dolmen.server")
 
 
@@ -63,6 +65,8 @@ class Connection:
         """The version up to which this client has the events (-1: it has no view yet)."""
         self.overflowed = False
         self.step_pending = False
+        self.rate, self.burst = services.settings.socket_rate, services.settings.socket_burst
+        self.tokens, self.stamp = self.burst, time.monotonic()
 
     # -- notices in -----------------------------------------------------------------------------------
     def notify(self, notice: Notice) -> None:
@@ -127,6 +131,8 @@ class Connection:
                 return [self._state(live, "resync", reason=notice["reason"])]
             case "chat":
                 return [{"type": "chat", "version": version, **notice["chat"]}]
+            case "again":
+                return [{"type": "again", "version": version, "table": notice["table"]}]
             case "direct":
                 return [{**notice["message"], "version": version}]
         return []
@@ -166,7 +172,20 @@ class Connection:
         return message
 
     # -- messages in ----------------------------------------------------------------------------------
+    def _allowed(self) -> bool:
+        """A token bucket: ``socket_rate`` messages a second on average, ``socket_burst`` at once."""
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
     async def receive(self, text: str) -> None:
+        if not self._allowed():
+            await self.error("rate_limited", f"at most {self.rate:g} messages a second")
+            return
         try:
             message = parse_client_message(text)
         except BadMessage as exc:
@@ -178,6 +197,8 @@ class Connection:
                     await self._act(message)
                 case Undo():
                     await self._undo(message)
+                case Chat() if message.text.startswith("/"):
+                    await self._command(message.text)
                 case Chat():
                     if self.account is None:
                         await self.error("not_authenticated", "log in to chat")
@@ -195,6 +216,35 @@ class Connection:
             await self.error(exc.code, exc.message)
         except DolmenError as exc:
             await self.error("refused", str(exc))
+
+    async def _command(self, text: str) -> None:
+        """``/join [SEAT]``, ``/leave``, ``/start``, ``/bot NAME[:LEVEL] [SEAT]``, ``/watch`` typed in the chat do
+        what the lobby's buttons do; everyone sees the result in a ``table`` message."""
+        word, *args = text[1:].split() or [""]
+        seat = int(args[-1]) if args and args[-1].isdigit() else None
+        lobby, account = self.services.lobby, self.account
+        if word == "watch":
+            await self.reply({"kind": "table"})
+            return
+        if word not in ("join", "leave", "start", "bot"):
+            await self.error(
+                "unknown_command", "commands: /join [SEAT], /leave, /start, /bot NAME[:LEVEL] [SEAT], /watch"
+            )
+            return
+        if account is None:
+            await self.error("not_authenticated", "log in first")
+            return
+        match word:
+            case "join":
+                await lobby.join(account, self.table_id, seat)
+            case "leave":
+                await lobby.leave(account, self.table_id)
+            case "start":
+                await self.services.tables.start(account, self.table_id)
+            case "bot" if args:
+                await lobby.add_bot(account, self.table_id, args[0], seat if len(args) > 1 else None)
+            case _:
+                await self.error("unknown_command", f"say which bot; commands: {COMMANDS}")
 
     async def _act(self, message: Act) -> None:
         live = await self._live()
@@ -271,3 +321,110 @@ async def table_socket(websocket: WebSocket, table_id: int) -> None:
         if websocket.client_state == WebSocketState.CONNECTED:
             with contextlib.suppress(Exception):
                 await websocket.close()
+
+
+class LobbyConnection:
+    """The lobby's socket: the open and running tables as they change, and the lobby chat."""
+
+    def __init__(self, websocket: WebSocket, services: Any, account: Account | None) -> None:
+        self.websocket = websocket
+        self.services = services
+        self.account = account
+        self.queue: asyncio.Queue[Notice] = asyncio.Queue(QUEUE)
+        self.overflowed = False
+
+    def notify(self, notice: Notice) -> None:
+        try:
+            self.queue.put_nowait(notice)
+        except asyncio.QueueFull:
+            self.overflowed = True
+
+    async def send_loop(self) -> None:
+        try:
+            while True:
+                notice = await self.queue.get()
+                if self.overflowed:
+                    await self.websocket.close(code=1013, reason="too slow")
+                    return
+                message = await self._message(notice)
+                if message is not None:
+                    await self.websocket.send_text(json.dumps({**message, "version": 0}, separators=(",", ":")))
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            return
+        except Exception:
+            log.exception("lobby: cannot send")
+
+    async def _message(self, notice: Notice) -> dict[str, JSON] | None:
+        lobby = self.services.lobby
+        match notice["kind"]:
+            case "hello":
+                tables = [*await lobby.tables(OPEN), *await lobby.tables(RUNNING)]
+                chat = await self.services.tables.chat_lines(None)
+                return {
+                    "type": "lobby",
+                    "protocol": PROTOCOL,
+                    "account": self.account.name if self.account else None,
+                    "tables": [info.to_json() for info in tables],
+                    "chat": [line.to_json() for line in chat],
+                }
+            case "table":
+                return {"type": "table", "table": (await lobby.table(notice["table"])).to_json()}
+            case "chat":
+                return {"type": "chat", **notice["chat"]}
+            case "direct":
+                message: dict[str, JSON] = notice["message"]
+                return message
+        return None
+
+    async def receive(self, text: str) -> None:
+        try:
+            message = parse_client_message(text)
+        except BadMessage as exc:
+            self.error(exc.code, exc.message)
+            return
+        match message:
+            case Chat() if self.account is not None:
+                try:
+                    await self.services.tables.chat(self.account, None, message.text)
+                except ServiceError as exc:
+                    self.error(exc.code, exc.message)
+            case Chat():
+                self.error("not_authenticated", "log in to chat")
+            case Ping():
+                self.notify({"kind": "direct", "message": {"type": "pong"}})
+            case _:
+                self.error("malformed", "the lobby takes chat and ping messages only")
+
+    def error(self, code: str, message: str) -> None:
+        self.notify({"kind": "direct", "message": {"type": "error", "code": code, "message": message}})
+
+
+async def lobby_socket(websocket: WebSocket) -> None:
+    """``/ws/lobby``: tables as they open, fill, start and end, and the lobby chat."""
+    services = websocket.app.state.services
+    if not origin_allowed(websocket, services.settings.allowed_origins):
+        await websocket.close(code=1008, reason="origin not allowed")
+        return
+    account = await services.accounts.account_for(websocket.cookies.get(services.cookie_name))
+    await websocket.accept()
+    connection = LobbyConnection(websocket, services, account)
+    services.hub.subscribe(LOBBY, connection.notify)
+    sender = asyncio.create_task(connection.send_loop())
+    try:
+        connection.notify({"kind": "hello"})
+        while not sender.done():
+            received = await websocket.receive()
+            if received["type"] == "websocket.disconnect":
+                break
+            text = received.get("text")
+            if text is None:
+                connection.error("malformed", "send JSON text frames")
+                continue
+            await connection.receive(text)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        services.hub.unsubscribe(LOBBY, connection.notify)
+        sender.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await sender

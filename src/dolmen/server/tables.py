@@ -25,6 +25,7 @@ from dolmen.server.bots import BotRunner
 from dolmen.server.errors import Forbidden, Invalid, NotFound, Refused
 from dolmen.server.hub import LOBBY, Hub
 from dolmen.server.lobby import LobbyService
+from dolmen.server.ratings import RatingService
 from dolmen.server.storage import OPEN, RUNNING, Account, ChatLine, Conflict, Storage, TableInfo
 
 JSON = Any
@@ -79,8 +80,11 @@ class LiveTable:
 
 
 class TableService:
-    def __init__(self, storage: Storage, hub: Hub, lobby: LobbyService, bots: BotRunner) -> None:
+    def __init__(
+        self, storage: Storage, hub: Hub, lobby: LobbyService, bots: BotRunner, ratings: RatingService | None = None
+    ) -> None:
         self.storage = storage
+        self.ratings = ratings
         self.hub = hub
         self.lobby = lobby
         self.bots = bots
@@ -88,6 +92,7 @@ class TableService:
         self._loading: dict[int, asyncio.Lock] = {}
         self._closed = False
         self.fallbacks = 0
+        self._background: set[asyncio.Task[bool]] = set()
         """How many bot moves were played at random because the bot's worker failed (crash, hang, illegal)."""
 
     # -- starting and loading -------------------------------------------------------------------------
@@ -228,6 +233,10 @@ class TableService:
         if live.table.is_over():
             self.hub.publish(LOBBY, {"kind": "table", "table": live.id})
             self._forget_later(live)
+            if self.ratings is not None:
+                task = asyncio.get_running_loop().create_task(self.ratings.rate_table(live.id))
+                self._background.add(task)
+                task.add_done_callback(self._background.discard)
             return
         self._schedule_bots(live)
 
@@ -316,7 +325,8 @@ class TableService:
 
     async def close(self) -> None:
         self._closed = True
-        tasks = [task for live in self._live.values() for task in live.thinking.values()]
+        tasks: list[asyncio.Task[Any]] = [task for live in self._live.values() for task in live.thinking.values()]
+        tasks += self._background
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)

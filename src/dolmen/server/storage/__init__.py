@@ -12,7 +12,7 @@ nothing is written.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
@@ -115,6 +115,37 @@ class ChatLine:
 
 
 @dataclass(frozen=True, slots=True)
+class Rating:
+    """An account's rating at one game: openskill's ``mu`` and ``sigma``; ``games`` rated so far."""
+
+    account_id: int
+    name: str
+    game: str
+    mu: float
+    sigma: float
+    games: int
+
+    @property
+    def ordinal(self) -> float:
+        """The conservative estimate shown and ranked by: ``mu - 3 sigma``."""
+        return self.mu - 3 * self.sigma
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "name": self.name,
+            "game": self.game,
+            "rating": round(self.ordinal, 2),
+            "mu": round(self.mu, 3),
+            "sigma": round(self.sigma, 3),
+            "games": self.games,
+        }
+
+
+RateFunction = Callable[[dict[int, tuple[float, float] | None], dict[int, int]], dict[int, tuple[float, float]]]
+"""``(current ratings by account (None: unrated), ranks by account) -> new (mu, sigma) by account``."""
+
+
+@dataclass(frozen=True, slots=True)
 class NewSeat:
     """A seat as asked at creation: a person's account, a bot spec, or open (both ``None``)."""
 
@@ -153,6 +184,10 @@ class Storage(Protocol):
         :class:`Conflict`."""
         ...
 
+    def seat_bot(self, table_id: int, seat: int, bot: str) -> TableInfo:
+        """Give open ``seat`` of an open table to bot ``bot``; else :class:`Conflict`."""
+        ...
+
     def free_seat(self, table_id: int, account_id: int) -> TableInfo:
         """Open again the seat ``account_id`` holds at an open table; else :class:`Conflict`."""
         ...
@@ -182,6 +217,20 @@ class Storage(Protocol):
     def table_steps(self, table_id: int, since: int = 0) -> list[dict[str, JSON]]: ...
     def table_secret(self, table_id: int) -> bytes | None: ...
 
+    # -- ratings --------------------------------------------------------------------------------------
+    def rate_table(self, table_id: int, ranks: dict[int, int], rate: RateFunction) -> bool:
+        """Rate finished ``table_id`` once: in one transaction read the ratings of the accounts in ``ranks``
+        (account -> rank, 1 = first), store what ``rate`` makes of them and mark the table rated. Empty
+        ``ranks`` only marks it (a game that does not count). ``False`` when it was rated already."""
+        ...
+
+    def unrated_tables(self) -> list[int]:
+        """Finished tables not rated yet (a crash between the end and the rating)."""
+        ...
+
+    def ratings(self, game: str, limit: int = 100) -> list[Rating]: ...
+    def account_ratings(self, account_id: int) -> list[Rating]: ...
+
     # -- chat -----------------------------------------------------------------------------------------
     def add_chat(self, table_id: int | None, account_id: int, text: str) -> ChatLine: ...
     def chat(self, table_id: int | None, limit: int = 50) -> list[ChatLine]: ...
@@ -202,6 +251,8 @@ __all__ = [
     "Conflict",
     "NameTaken",
     "NewSeat",
+    "RateFunction",
+    "Rating",
     "Seat",
     "Storage",
     "StorageError",

@@ -19,6 +19,8 @@ from dolmen.server.storage import (
     Conflict,
     NameTaken,
     NewSeat,
+    RateFunction,
+    Rating,
     Seat,
     TableInfo,
     VersionConflict,
@@ -31,6 +33,7 @@ class _Table:
     info: TableInfo
     secret: bytes | None = None
     steps: list[dict[str, JSON]] = field(default_factory=list)
+    rated: bool = False
 
 
 class MemoryStorage:
@@ -40,6 +43,7 @@ class MemoryStorage:
         self._sessions: dict[str, tuple[int, datetime]] = {}
         self._tables: dict[int, _Table] = {}
         self._chat: list[ChatLine] = []
+        self._ratings: dict[tuple[int, str], tuple[float, float, int]] = {}
 
     # -- accounts and sessions ------------------------------------------------------------------------
     def create_account(self, name: str, password_hash: str, language: str) -> Account:
@@ -129,6 +133,16 @@ class MemoryStorage:
             table.info = replace(table.info, seats=tuple(seats))
             return table.info
 
+    def seat_bot(self, table_id: int, seat: int, bot: str) -> TableInfo:
+        with self._lock:
+            table = self._open(table_id)
+            seats = list(table.info.seats)
+            if not 0 <= seat < len(seats) or not seats[seat].is_open:
+                raise Conflict(f"seat {seat} is not open")
+            seats[seat] = Seat(seat, bot=bot)
+            table.info = replace(table.info, seats=tuple(seats))
+            return table.info
+
     def free_seat(self, table_id: int, account_id: int) -> TableInfo:
         with self._lock:
             table = self._open(table_id)
@@ -181,6 +195,40 @@ class MemoryStorage:
     def table_secret(self, table_id: int) -> bytes | None:
         table = self._tables.get(table_id)
         return table.secret if table else None
+
+    # -- ratings --------------------------------------------------------------------------------------
+    def rate_table(self, table_id: int, ranks: dict[int, int], rate: RateFunction) -> bool:
+        with self._lock:
+            table = self._tables.get(table_id)
+            if table is None or table.info.status != FINISHED or table.rated:
+                return False
+            game = table.info.game
+            current = {
+                a: self._ratings.get((a, game), (0.0, 0.0, 0))[:2] if (a, game) in self._ratings else None
+                for a in ranks
+            }
+            for account_id, (mu, sigma) in (rate(current, ranks) if ranks else {}).items():
+                games = self._ratings.get((account_id, game), (0.0, 0.0, 0))[2]
+                self._ratings[(account_id, game)] = (mu, sigma, games + 1)
+            table.rated = True
+            return True
+
+    def unrated_tables(self) -> list[int]:
+        with self._lock:
+            return sorted(i for i, t in self._tables.items() if t.info.status == FINISHED and not t.rated)
+
+    def ratings(self, game: str, limit: int = 100) -> list[Rating]:
+        with self._lock:
+            found = [self._rating(a, g) for a, g in self._ratings if g == game]
+        return sorted(found, key=lambda r: (-r.ordinal, r.account_id))[:limit]
+
+    def account_ratings(self, account_id: int) -> list[Rating]:
+        with self._lock:
+            return sorted((self._rating(a, g) for a, g in self._ratings if a == account_id), key=lambda r: r.game)
+
+    def _rating(self, account_id: int, game: str) -> Rating:
+        mu, sigma, games = self._ratings[(account_id, game)]
+        return Rating(account_id, self._name(account_id) or "?", game, mu, sigma, games)
 
     # -- chat -----------------------------------------------------------------------------------------
     def add_chat(self, table_id: int | None, account_id: int, text: str) -> ChatLine:

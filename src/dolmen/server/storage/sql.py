@@ -19,12 +19,22 @@ from dolmen.server.storage import (
     Conflict,
     NameTaken,
     NewSeat,
+    RateFunction,
+    Rating,
     Seat,
     TableInfo,
     VersionConflict,
     name_key,
 )
-from dolmen.server.storage.models import AccountRow, ChatRow, SeatRow, SessionRow, StepRow, TableRow
+from dolmen.server.storage.models import (
+    AccountRow,
+    ChatRow,
+    RatingRow,
+    SeatRow,
+    SessionRow,
+    StepRow,
+    TableRow,
+)
 
 
 def _now() -> datetime:
@@ -164,6 +174,20 @@ class SqlStorage:
         except IntegrityError as exc:
             raise Conflict("you already have a seat at this table") from exc
 
+    def seat_bot(self, table_id: int, seat: int, bot: str) -> TableInfo:
+        with self._session() as session, session.begin():
+            table = self._open_table(session, table_id)
+            taken = session.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                .where(SeatRow.account_id.is_(None), SeatRow.bot.is_(None))
+                .values(bot=bot)
+            )
+            if taken.rowcount != 1:  # type: ignore[attr-defined]
+                raise Conflict(f"seat {seat} is not open")
+            session.flush()
+            return self._info(session, table)
+
     def free_seat(self, table_id: int, account_id: int) -> TableInfo:
         with self._session() as session, session.begin():
             table = self._open_table(session, table_id)
@@ -257,6 +281,56 @@ class SqlStorage:
     def table_secret(self, table_id: int) -> bytes | None:
         with self._session() as session, session.begin():
             return session.scalar(select(TableRow.secret).where(TableRow.id == table_id))
+
+    # -- ratings --------------------------------------------------------------------------------------
+    def rate_table(self, table_id: int, ranks: dict[int, int], rate: RateFunction) -> bool:
+        with self._session() as session, session.begin():
+            table = session.get(TableRow, table_id, with_for_update=True)
+            if table is None or table.status != FINISHED or table.rated:
+                return False
+            rows = {
+                row.account_id: row
+                for row in session.scalars(
+                    select(RatingRow)
+                    .where(RatingRow.game == table.game, RatingRow.account_id.in_(list(ranks)))
+                    .with_for_update()
+                )
+            }
+            current = {a: ((rows[a].mu, rows[a].sigma) if a in rows else None) for a in ranks}
+            for account_id, (mu, sigma) in (rate(current, ranks) if ranks else {}).items():
+                row = rows.get(account_id)
+                if row is None:
+                    session.add(RatingRow(account_id=account_id, game=table.game, mu=mu, sigma=sigma, games=1))
+                else:
+                    row.mu, row.sigma, row.games = mu, sigma, row.games + 1
+            table.rated = True
+            return True
+
+    def unrated_tables(self) -> list[int]:
+        with self._session() as session, session.begin():
+            query = select(TableRow.id).where(TableRow.status == FINISHED, TableRow.rated.is_(False))
+            return list(session.scalars(query.order_by(TableRow.id)))
+
+    def ratings(self, game: str, limit: int = 100) -> list[Rating]:
+        with self._session() as session, session.begin():
+            rows = session.execute(
+                select(RatingRow, AccountRow.name)
+                .join(AccountRow, AccountRow.id == RatingRow.account_id)
+                .where(RatingRow.game == game)
+                .order_by((RatingRow.mu - 3 * RatingRow.sigma).desc(), RatingRow.account_id)
+                .limit(limit)
+            ).all()
+            return [Rating(r.account_id, name, r.game, r.mu, r.sigma, r.games) for r, name in rows]
+
+    def account_ratings(self, account_id: int) -> list[Rating]:
+        with self._session() as session, session.begin():
+            rows = session.execute(
+                select(RatingRow, AccountRow.name)
+                .join(AccountRow, AccountRow.id == RatingRow.account_id)
+                .where(RatingRow.account_id == account_id)
+                .order_by(RatingRow.game)
+            ).all()
+            return [Rating(r.account_id, name, r.game, r.mu, r.sigma, r.games) for r, name in rows]
 
     # -- chat -----------------------------------------------------------------------------------------
     def add_chat(self, table_id: int | None, account_id: int, text: str) -> ChatLine:
