@@ -157,3 +157,18 @@ def test_a_stale_tab_gets_the_resync(new_page: Any) -> None:
     second.locator("button.action").first.click()
     second.locator("#table-error").get_by_text("The table had moved on").wait_for()
     assert version(second) == version(first) > stale
+
+
+def test_chat_commands_seat_a_bot_and_start(new_page: Any) -> None:
+    page = new_page()
+    sign_up(page, unique("ida"))
+    create_table(page, "stoneage", 2, ["", ""])
+    page.locator("#seats-box h2").wait_for()  # the table's socket is open
+    say = page.locator(".chat-form input")
+    say.fill("/bot random")
+    say.press("Enter")
+    page.locator("#seats-box").get_by_text("bot random").wait_for()
+    say.fill("/start")
+    say.press("Enter")
+    page.locator("#version").wait_for()
+    assert page.problems == []

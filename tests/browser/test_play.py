@@ -52,6 +52,18 @@ def test_two_people_and_a_bot_play_roll_through_the_ages(new_page: Any) -> None:
     assert secret and len(secret) == 64
     record = ann.request.get(ann.locator("#record-link").get_attribute("href"))
     assert record.ok and json.loads(record.body())["format"] == "dolmen-record"
+
+    # Play again: Ann's click makes a new table; Bob is told and joins it.
+    ann.locator("#play-again").click()
+    ann.wait_for_url(lambda url: url.rstrip("/").endswith("/tables/" + str(table)) is False)
+    bob.locator("#again-link").click()
+    bob.locator("#join-table").click()
+    ann.locator("#seats-box").get_by_text(bob_name).wait_for()
+
+    # Profiles: the finished game is in Bob's history.
+    ann.goto(f"/players/{bob_name}")
+    ann.get_by_role("heading", name=bob_name).wait_for()
+    ann.locator(f"a[href='/tables/{table}']").wait_for()
     assert ann.problems == [] and bob.problems == []
 
 

@@ -26,7 +26,7 @@ def client() -> TestClient:
     return TestClient(app)
 
 
-@pytest.mark.parametrize("path", ["/", "/tables/12"])
+@pytest.mark.parametrize("path", ["/", "/tables/12", "/players/ann"])
 def test_index_for_the_client_routes(client: TestClient, path: str) -> None:
     response = client.get(path)
     assert response.status_code == 200

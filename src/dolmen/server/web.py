@@ -3,7 +3,7 @@ it renders the game log with.
 
 :func:`mount_web` adds to an app, ahead of the API's routes:
 
-- ``GET /`` and the client's own routes (``/tables/{id}``): the client's ``index.html``;
+- ``GET /`` and the client's own routes (``/tables/{id}``, ``/players/{name}``): the client's ``index.html``;
 - ``GET /web/...``: the client's files;
 - ``GET /api/messages/{lang}?game=NAME``: the engine's catalogue merged with the game's (``docs/table.md``,
   "Message catalogues"), the texts the client renders log events with.
@@ -57,6 +57,9 @@ def mount_web(app: FastAPI) -> None:
     async def table_page(table_id: int) -> FileResponse:
         return await index()
 
+    async def player_page(name: str) -> FileResponse:
+        return await index()
+
     async def messages(language: str, game: Annotated[str | None, Query()] = None) -> JSONResponse:
         if language not in LANGUAGES:
             return _not_found(f"no messages in {language!r}; known: {', '.join(LANGUAGES)}")
@@ -66,5 +69,6 @@ def mount_web(app: FastAPI) -> None:
 
     app.add_api_route("/", index, methods=["GET"], include_in_schema=False)
     app.add_api_route("/tables/{table_id}", table_page, methods=["GET"], include_in_schema=False)
+    app.add_api_route("/players/{name}", player_page, methods=["GET"], include_in_schema=False)
     app.add_api_route("/api/messages/{language}", messages, methods=["GET"], summary="Message catalogues")
     app.mount("/web", StaticFiles(directory=WEB), name="web")

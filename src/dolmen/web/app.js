@@ -3,6 +3,7 @@ import { api, get } from "./api.js";
 import { el, fill } from "./dom.js";
 import { currentLanguage, preferredLanguage, setLanguage, t } from "./i18n.js";
 import { showLobby } from "./lobby.js";
+import { showPlayer } from "./profile.js";
 import { showTable } from "./table.js";
 
 export const session = { me: null };
@@ -60,8 +61,11 @@ export async function route() {
   staticTexts();
   const main = document.getElementById("app");
   const match = location.pathname.match(/^\/tables\/(\d+)\/?$/);
+  const player = location.pathname.match(/^\/players\/([^/]+)\/?$/);
   if (match) {
     leaveScreen = await showTable(main, Number(match[1]));
+  } else if (player) {
+    leaveScreen = await showPlayer(main, decodeURIComponent(player[1]));
   } else {
     document.title = `Dolmen — ${t("lobby")}`;
     leaveScreen = await showLobby(main);

@@ -3,6 +3,7 @@ import { ApiError, get, post } from "./api.js";
 import { navigate, session, signedIn } from "./app.js";
 import { el, fill } from "./dom.js";
 import { currentLanguage, t } from "./i18n.js";
+import { leaderboard } from "./profile.js";
 
 const POLL_MS = 3000;
 // Values an option may take, where docs/rtta.md and docs/stoneage.md list them (GET /api/games gives only the
@@ -218,7 +219,7 @@ function chatBox(loadPath, onSay) {
   const input = el("input", { id: nextId("chat"), maxlength: 500, autocomplete: "off" });
   const form = el(
     "form",
-    { class: "chat-form", onsubmit: async (e) => { e.preventDefault(); const text = input.value.trim(); if (!text) return; input.value = ""; await onSay(text); } },
+    { class: "chat-form", onsubmit: async (e) => { e.preventDefault(); const text = input.value.trim(); if (!text) return; input.value = ""; if ((await onSay(text)) === false) input.value = text; } },
     el("label", { for: input.id, class: "sr-only" }, t("chat_message")),
     input,
     el("button", { type: "submit" }, t("say")),
@@ -269,7 +270,7 @@ export async function showLobby(main) {
   const top = session.me
     ? createForm(games, async (table) => navigate(`/tables/${table.id}`))
     : accountForms(signedIn);
-  fill(main, el("h1", { class: "sr-only" }, t("lobby")), el("div", { class: "lobby" }, top, status, sections, chat.element));
+  fill(main, el("h1", { class: "sr-only" }, t("lobby")), el("div", { class: "lobby" }, top, status, sections, chat.element, await leaderboard(games)));
   await refresh();
   let timer = setInterval(() => refresh().catch(() => {}), POLL_MS);
   return () => {

@@ -33,13 +33,14 @@ export async function showTable(main, id) {
     error: el("p", { class: "error", role: "alert", id: "table-error" }),
     log: el("ol", { class: "log", id: "log", "aria-live": "polite" }),
     end: el("section", { class: "card end", id: "end" }),
+    again: el("p", { class: "again", id: "again", role: "status" }),
   };
   const chat = chatBox(`/api/tables/${id}/chat`, async (text) => send({ type: "chat", text }));
   fill(
     main,
     el("h1", { class: "sr-only", id: "table-title" }, t("table_n", { n: id })),
     el("div", { class: "table-page" },
-      el("div", { class: "main-col" }, parts.header, parts.seats, parts.error, parts.end, parts.actions, parts.board),
+      el("div", { class: "main-col" }, parts.header, parts.seats, parts.error, parts.again, parts.end, parts.actions, parts.board),
       el("div", { class: "side-col" },
         el("section", { class: "card log-box", "aria-labelledby": "log-title" }, el("h2", { id: "log-title" }, t("log")), parts.log),
         chat.element)),
@@ -119,6 +120,10 @@ export async function showTable(main, id) {
         game.pending = false;
         parts.error.textContent = t(`error.${message.code}`) === `error.${message.code}` ? message.message : `${t(`error.${message.code}`)} ${message.message}`;
         drawActions();
+        break;
+      case "again":
+        parts.again.hidden = false;
+        fill(parts.again, el("a", { href: `/tables/${message.table}`, id: "again-link", class: "button", onclick: (e) => { e.preventDefault(); navigate(`/tables/${message.table}`); } }, t("new_table_waiting")));
         break;
       case "chat":
         chatLines.push(message);
@@ -289,6 +294,15 @@ export async function showTable(main, id) {
     parts.log.scrollTop = parts.log.scrollHeight;
   }
 
+  async function playAgain() {
+    try {
+      const table = await post(`/api/tables/${id}/again`);
+      navigate(`/tables/${table.id}`);
+    } catch (error) {
+      parts.error.textContent = errorText(error);
+    }
+  }
+
   function drawEnd() {
     const view = game.view;
     if (!view.over) {
@@ -313,7 +327,9 @@ export async function showTable(main, id) {
       result.reason ? el("p", {}, t("end_reason", { reason: term(game.cat, result.reason) })) : null,
       el("p", { class: "secret" }, t("secret"), ": ", el("code", { id: "secret" }, view.secret || "—")),
       el("p", { class: "hint" }, t("verify_hint")),
-      el("p", {}, el("a", { href: `/api/tables/${id}/record`, download: `dolmen-table-${id}.json`, id: "record-link", class: "button" }, t("download_record"))),
+      el("p", { class: "row" },
+        el("a", { href: `/api/tables/${id}/record`, download: `dolmen-table-${id}.json`, id: "record-link", class: "button" }, t("download_record")),
+        game.seat !== null && session.me ? el("button", { type: "button", id: "play-again", onclick: playAgain }, t("play_again")) : null),
     );
   }
 
