@@ -279,7 +279,7 @@ export async function showTable(main, id) {
     const acting = legal.actions.length > 0 || legal.more;
     fill(
       parts.actions,
-      el("h2", { id: "actions-title" }, acting ? t("your_actions", { n: legal.count }) : view.over ? t("game_over") : t("waiting")),
+      el("h2", { id: "actions-title" }, acting ? t("your_actions", { n: legal.count }) : view.over ? t("game_over") : game.seat === null ? t("spectator") : t("waiting")),
       legal.more ? el("p", { class: "hint" }, t("more_actions", { n: legal.count - legal.actions.length })) : null,
       blocks,
       acting ? form : null,
