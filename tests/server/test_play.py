@@ -18,7 +18,7 @@ from dolmen.engine.record import verify
 from dolmen.games import get_game
 from dolmen.games.stoneage.module_components import MODULES
 from tests.server.conftest import BACKENDS, fresh_database
-from tests.server.harness import VIEWS, Player, Server, Socket, play_all, spectator_socket, watch
+from tests.server.harness import VIEWS, Player, Server, Socket, play_all, play_scripted, spectator_socket, watch
 
 
 @pytest.fixture(scope="module", params=BACKENDS)
@@ -159,3 +159,25 @@ def test_games_between_people_change_ratings(server: Server) -> None:
     assert profiles[0]["games"][0]["id"] == table["id"]
     # games with a bot in a seat do not count
     assert ada.http.get("/api/ratings/chess").status_code == 422
+
+
+def test_a_bot_plays_for_a_person_away_until_they_come_back(server: Server) -> None:
+    ada, bob = (Player(server, n) for n in _names("away", 2))
+    table = ada.post("/api/tables", {"game": "rtta", "players": 2})
+    tid = table["id"]
+    bob.post(f"/api/tables/{tid}/join")
+    ada.post(f"/api/tables/{tid}/start")
+    left = bob.post(f"/api/tables/{tid}/leave")
+    assert left["status"] == "running" and left["seats"][1]["away"] and left["seats"][1]["name"] == bob.name
+    mine = ada.socket(tid)
+    reached = play_scripted(mine, seed=11, stop_at=20)
+    assert reached["version"] >= 20 or reached["view"]["over"]
+    assert not bob.post(f"/api/tables/{tid}/back")["seats"][1]["away"]
+    mine.close()
+    play_all([ada.socket(tid), bob.socket(tid)], seed=12)  # a new socket starts from a full state
+    record = Record.from_json(ada.get(f"/api/tables/{tid}/record"))
+    by_bot = [n for n, step in enumerate(record.steps) if step.get("by") == "bot"]
+    assert by_bot and all(record.steps[n]["seat"] == 1 for n in by_bot)
+    verify(get_game("rtta"), record)
+    time.sleep(0.3)
+    assert "rtta" not in ada.get(f"/api/players/{bob.name}")["ratings"]  # a game with a bot for a person

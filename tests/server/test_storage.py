@@ -92,6 +92,10 @@ def test_tables_seats_and_steps(storage: Storage) -> None:
     with pytest.raises(Conflict):
         storage.take_seat(info.id, 1, bob.id)
     assert storage.running_table_ids() == [info.id]
+    with pytest.raises(Conflict):
+        storage.set_away(info.id, ada.id + bob.id + 1, True)
+    assert storage.set_away(info.id, bob.id, True).seats[1].away
+    assert not storage.set_away(info.id, bob.id, False).seats[1].away
     assert storage.table_secret(info.id) == b"s" * 32
 
     storage.append_steps(info.id, 1, [{"seat": 0, "action": "keep"}, {"chance": "roll 2"}])

@@ -53,7 +53,7 @@ def build_services(settings: Settings, storage: Storage, hub: Hub | None = None)
     lobby = LobbyService(storage, hub)
     bots = BotRunner(settings.bot_workers, settings.bot_timeout)
     ratings = RatingService(storage)
-    tables = TableService(storage, hub, lobby, bots, ratings)
+    tables = TableService(storage, hub, lobby, bots, ratings, settings.away_bot)
     return Services(settings, storage, hub, accounts, lobby, tables, bots, ratings)
 
 

@@ -16,6 +16,8 @@ class Settings:
     """Send the session cookie over HTTPS only (set it behind a TLS proxy)."""
     bot_workers: int = field(default_factory=lambda: max(1, (os.cpu_count() or 2) - 1))
     bot_timeout: float = 30.0
+    away_bot: str = "greedy"
+    """The bot that plays the seat of a person who left a running game, until they come back."""
     socket_rate: float = 10.0
     """Messages a client may send per second on average on a table socket; more get ``rate_limited``."""
     socket_burst: float = 30.0

@@ -170,7 +170,14 @@ async def add_bot(table_id: int, body: AddBot, request: Request, account: Me) ->
 
 @router.post("/api/tables/{table_id}/leave")
 async def leave(table_id: int, request: Request, account: Me) -> dict[str, JSON]:
-    return (await services(request).lobby.leave(account, table_id)).to_json()
+    """Before the start your seat opens again; during the game a bot plays it until you come back."""
+    return (await services(request).tables.leave(account, table_id)).to_json()
+
+
+@router.post("/api/tables/{table_id}/back")
+async def back(table_id: int, request: Request, account: Me) -> dict[str, JSON]:
+    """Take your seat back from the bot that played it while you were away."""
+    return (await services(request).tables.come_back(account, table_id)).to_json()
 
 
 @router.post("/api/tables/{table_id}/start")

@@ -29,7 +29,7 @@ from dolmen.server.tables import LiveTable, check_seat, view_for
 
 JSON = Any
 QUEUE = 256
-COMMANDS = "/join [SEAT], /leave, /start, /bot NAME[:LEVEL] [SEAT], /watch"
+COMMANDS = "/join [SEAT], /leave, /back, /start, /bot NAME[:LEVEL] [SEAT], /watch"
 log = logging.getLogger("dolmen.server")
 
 
@@ -226,7 +226,7 @@ class Connection:
         if word == "watch":
             await self.reply({"kind": "table"})
             return
-        if word not in ("join", "leave", "start", "bot"):
+        if word not in ("join", "leave", "back", "start", "bot"):
             await self.error(
                 "unknown_command", "commands: /join [SEAT], /leave, /start, /bot NAME[:LEVEL] [SEAT], /watch"
             )
@@ -238,7 +238,9 @@ class Connection:
             case "join":
                 await lobby.join(account, self.table_id, seat)
             case "leave":
-                await lobby.leave(account, self.table_id)
+                await self.services.tables.leave(account, self.table_id)
+            case "back":
+                await self.services.tables.come_back(account, self.table_id)
             case "start":
                 await self.services.tables.start(account, self.table_id)
             case "bot" if args:

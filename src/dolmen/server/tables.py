@@ -75,16 +75,25 @@ class LiveTable:
     def seat_of(self, account: Account | None) -> int | None:
         return None if account is None else self.info.seat_of(account.id)
 
-    def bot_of(self, seat: int) -> str | None:
-        return self.info.seats[seat].bot
+    def bot_of(self, seat: int, away_bot: str = "greedy") -> str | None:
+        """The bot that plays ``seat``: the seat's own, or ``away_bot`` while its person is away."""
+        place = self.info.seats[seat]
+        return place.bot or (away_bot if place.away else None)
 
 
 class TableService:
     def __init__(
-        self, storage: Storage, hub: Hub, lobby: LobbyService, bots: BotRunner, ratings: RatingService | None = None
+        self,
+        storage: Storage,
+        hub: Hub,
+        lobby: LobbyService,
+        bots: BotRunner,
+        ratings: RatingService | None = None,
+        away_bot: str = "greedy",
     ) -> None:
         self.storage = storage
         self.ratings = ratings
+        self.away_bot = away_bot
         self.hub = hub
         self.lobby = lobby
         self.bots = bots
@@ -245,7 +254,7 @@ class TableService:
         if self._closed or live.table.is_over():
             return
         for seat in live.table.actors():
-            spec = live.bot_of(seat) if seat >= 0 else None
+            spec = live.bot_of(seat, self.away_bot) if seat >= 0 else None
             if spec is not None and seat not in live.thinking:
                 live.thinking[seat] = asyncio.get_running_loop().create_task(self._bot_turn(live, seat, spec))
 
@@ -265,10 +274,11 @@ class TableService:
                 except Exception as exc:
                     log.warning("bot %s of table %s seat %s failed (%r): random move", spec, live.id, seat, exc)
                     text = self._random_action(live, seat)
-                if text is None:
-                    return
+                if text is None or live.bot_of(seat, self.away_bot) != spec:
+                    return  # nothing to play, or the person came back
+                by = "bot" if live.info.seats[seat].away else None
                 try:
-                    await self.act(live.id, seat, text, version)
+                    await self.act(live.id, seat, text, version, by=by)
                     return
                 except StaleVersion:
                     continue
@@ -277,7 +287,7 @@ class TableService:
                     fallback = self._random_action(live, seat)
                     if fallback is not None:
                         with contextlib.suppress(StaleVersion):
-                            await self.act(live.id, seat, fallback, live.table.version)
+                            await self.act(live.id, seat, fallback, live.table.version, by=by)
                     return
         except asyncio.CancelledError:
             raise
@@ -294,6 +304,30 @@ class TableService:
         if not len(legal):
             return None
         return live.table.action_text(legal[random.randrange(len(legal))])
+
+    async def leave(self, account: Account, table_id: int) -> TableInfo:
+        """Leave a table: before the start the seat opens again; during the game the person is *away* and a bot
+        (``away_bot``) plays the seat, its steps marked ``"by": "bot"``, until they come back."""
+        info = await self.lobby.table(table_id)
+        if info.status != RUNNING:
+            return await self.lobby.leave(account, table_id)
+        return await self._set_away(account, table_id, True)
+
+    async def come_back(self, account: Account, table_id: int) -> TableInfo:
+        """The person of an away seat plays it again."""
+        return await self._set_away(account, table_id, False)
+
+    async def _set_away(self, account: Account, table_id: int, away: bool) -> TableInfo:
+        live = await self._running(table_id)
+        try:
+            info = await asyncio.to_thread(self.storage.set_away, table_id, account.id, away)
+        except Conflict as exc:
+            raise Refused(str(exc)) from None
+        live.info = info
+        self.hub.publish(table_id, {"kind": "table"})
+        self.hub.publish(LOBBY, {"kind": "table", "table": table_id})
+        self._schedule_bots(live)
+        return info
 
     async def tables_of(self, account: Account) -> list[tuple[TableInfo, bool]]:
         """The tables where ``account`` has a seat, each with whether it is that seat's turn; the tables

@@ -49,12 +49,14 @@ class Account:
 
 @dataclass(frozen=True, slots=True)
 class Seat:
-    """One seat of a table: open (neither set), a person's (``account_id``/``name``) or a bot's (``bot``)."""
+    """One seat of a table: open (neither set), a person's (``account_id``/``name``) or a bot's (``bot``).
+    ``away``: its person left the running game; a bot plays for them until they come back."""
 
     seat: int
     account_id: int | None = None
     name: str | None = None
     bot: str | None = None
+    away: bool = False
 
     @property
     def is_open(self) -> bool:
@@ -93,7 +95,9 @@ class TableInfo:
             "take_backs": self.take_backs,
             "creator": self.creator_id,
             "status": self.status,
-            "seats": [{"seat": s.seat, "name": s.name, "bot": s.bot, "open": s.is_open} for s in self.seats],
+            "seats": [
+                {"seat": s.seat, "name": s.name, "bot": s.bot, "open": s.is_open, "away": s.away} for s in self.seats
+            ],
             "version": self.version,
             "commitment": self.commitment,
             "result": self.result,
@@ -186,6 +190,10 @@ class Storage(Protocol):
 
     def seat_bot(self, table_id: int, seat: int, bot: str) -> TableInfo:
         """Give open ``seat`` of an open table to bot ``bot``; else :class:`Conflict`."""
+        ...
+
+    def set_away(self, table_id: int, account_id: int, away: bool) -> TableInfo:
+        """Mark the seat of ``account_id`` at a running table away (or back); else :class:`Conflict`."""
         ...
 
     def free_seat(self, table_id: int, account_id: int) -> TableInfo:

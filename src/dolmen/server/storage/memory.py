@@ -143,6 +143,19 @@ class MemoryStorage:
             table.info = replace(table.info, seats=tuple(seats))
             return table.info
 
+    def set_away(self, table_id: int, account_id: int, away: bool) -> TableInfo:
+        with self._lock:
+            table = self._tables.get(table_id)
+            if table is None or table.info.status != RUNNING:
+                raise Conflict("the table is not running")
+            seat = table.info.seat_of(account_id)
+            if seat is None:
+                raise Conflict("you have no seat at this table")
+            seats = list(table.info.seats)
+            seats[seat] = replace(seats[seat], away=away)
+            table.info = replace(table.info, seats=tuple(seats))
+            return table.info
+
     def free_seat(self, table_id: int, account_id: int) -> TableInfo:
         with self._lock:
             table = self._open(table_id)

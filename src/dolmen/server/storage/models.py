@@ -74,6 +74,7 @@ class SeatRow(Base):
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id"), nullable=True, index=True)
     bot: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    away: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class StepRow(Base):

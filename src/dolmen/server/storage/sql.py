@@ -188,6 +188,19 @@ class SqlStorage:
             session.flush()
             return self._info(session, table)
 
+    def set_away(self, table_id: int, account_id: int, away: bool) -> TableInfo:
+        with self._session() as session, session.begin():
+            table = session.get(TableRow, table_id, with_for_update=True)
+            if table is None or table.status != RUNNING:
+                raise Conflict("the table is not running")
+            marked = session.execute(
+                update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.account_id == account_id).values(away=away)
+            )
+            if marked.rowcount != 1:  # type: ignore[attr-defined]
+                raise Conflict("you have no seat at this table")
+            session.flush()
+            return self._info(session, table)
+
     def free_seat(self, table_id: int, account_id: int) -> TableInfo:
         with self._session() as session, session.begin():
             table = self._open_table(session, table_id)
@@ -380,7 +393,7 @@ class SqlStorage:
             take_backs=row.take_backs,
             creator_id=row.creator_id,
             status=row.status,
-            seats=tuple(Seat(s.seat, s.account_id, name, s.bot) for s, name in seats),
+            seats=tuple(Seat(s.seat, s.account_id, name, s.bot, s.away) for s, name in seats),
             version=row.version,
             commitment=row.commitment,
             result=row.result,

@@ -1,0 +1,26 @@
+"""Seats whose person left a running game: a bot plays them (marking its steps) until they come back.
+
+Revision ID: 0003
+Revises: 0002
+Create Date: 2026-11-22
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0003"
+down_revision = "0002"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    with op.batch_alter_table("seats") as batch:
+        batch.add_column(sa.Column("away", sa.Boolean(), nullable=False, server_default=sa.false()))
+
+
+def downgrade() -> None:
+    with op.batch_alter_table("seats") as batch:
+        batch.drop_column("away")
