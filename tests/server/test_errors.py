@@ -75,7 +75,9 @@ def test_lobby_rules(server: Server) -> None:
     assert httpx.post(f"{server.base}/api/tables/{tid}/start").status_code == 401
     assert ada.post(f"/api/tables/{tid}/start")["status"] == "running"
     assert ada.http.post(f"/api/tables/{tid}/start").status_code == 409
-    assert cy.http.post(f"/api/tables/{tid}/leave").status_code == 409
+    assert cy.post(f"/api/tables/{tid}/leave")["seats"][1]["away"]  # a bot plays for cy meanwhile
+    assert not cy.post(f"/api/tables/{tid}/back")["seats"][1]["away"]
+    assert bob.http.post(f"/api/tables/{tid}/back").status_code == 409  # no seat there
     assert tid in [t["id"] for t in bob.get("/api/tables?status=running")]
     assert ada.http.get(f"/api/tables/{tid}/record").status_code == 409  # not before the end
     mine = ada.get("/api/me/tables")

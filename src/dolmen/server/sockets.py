@@ -62,6 +62,7 @@ class Connection:
         self.account = account
         self.queue: asyncio.Queue[Notice] = asyncio.Queue(QUEUE)
         self.sent = -1
+        self.epoch = 0
         """The version up to which this client has the events (-1: it has no view yet)."""
         self.overflowed = False
         self.step_pending = False
@@ -121,10 +122,10 @@ class Connection:
                     return []
                 if self.sent < 0:
                     return [self._state(live, "state")]
+                if live.epoch != self.epoch or live.table.version < self.sent:
+                    return [self._state(live, "state")]  # a take-back: the log changed, send it whole
                 if live.table.version == self.sent:
                     return []
-                if live.table.version < self.sent:  # a take-back: the log changed, send it whole
-                    return [self._state(live, "state")]
                 return [self._update(live, self.sent)]
             case "resync":
                 assert live is not None
@@ -168,7 +169,7 @@ class Connection:
             "view": view_for(table, seat),
             "legal": legal_payload(live, seat),
         }
-        self.sent = table.version
+        self.sent, self.epoch = table.version, live.epoch
         return message
 
     # -- messages in ----------------------------------------------------------------------------------

@@ -67,6 +67,9 @@ class LiveTable:
     table: Table
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     thinking: dict[int, asyncio.Task[None]] = field(default_factory=dict)
+    epoch: int = 0
+    """Changes whenever steps clients saw may have gone (a take-back, a rebuild from storage): a client of
+    another epoch gets a full view, never an update."""
 
     @property
     def id(self) -> int:
@@ -202,6 +205,7 @@ class TableService:
         async with live.lock:
             before = live.table.version
             live.table.undo(seat, version)
+            live.epoch += 1
             try:
                 await asyncio.to_thread(self.storage.remove_last_step, live.id, before)
             except BaseException:
@@ -233,6 +237,7 @@ class TableService:
         secret = await asyncio.to_thread(self.storage.table_secret, live.id)
         assert secret is not None
         info = live.info
+        live.epoch += 1
         live.table = Table.restore(
             get_game(info.game), info.players, info.options, steps, secret, take_backs=info.take_backs
         )
