@@ -92,7 +92,7 @@ def test_watching_a_table_and_lobby_chat(new_page: Any) -> None:
     assert host.locator("#table-error").text_content() == ""
 
     guest.goto(f"/tables/{table}")  # no account: a spectator
-    guest.get_by_text("You are watching").wait_for()
+    guest.locator("#table-header .spectator").get_by_text("You are watching").wait_for()
     assert guest.locator("button.action").count() == 0
     shot(guest, "spectator")
 

@@ -105,3 +105,20 @@ def test_stone_age_with_every_module_at_five(new_page: Any) -> None:
     shot(page, "stoneage-5-modules-end")
     assert page.locator("table.scores tbody tr").count() == 5
     assert page.problems == []
+
+
+def test_late_bronze_age_solo(new_page: Any) -> None:
+    page = new_page()
+    sign_up(page, unique("lee"))
+    page.select_option("#new-game", "rtta")
+    page.select_option("#new-players", "1")
+    page.select_option("#new-option-edition", "late")
+    page.locator("#create").click()
+    page.wait_for_url("**/tables/*")
+    page.locator("#start-table").click()
+    page.locator("#version").wait_for()
+    assert "The Late Bronze Age" in (page.locator("#board .facts").first.text_content() or "")
+    play_to_the_end([page], seed=3, timeout=120.0)
+    shot(page, "rtta-late-solo-end")
+    assert page.locator("table.scores tbody tr").count() == 1
+    assert page.problems == []

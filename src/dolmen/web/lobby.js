@@ -124,7 +124,7 @@ function optionControls(game, values) {
       controls.push(el("fieldset", { class: "modules" }, el("legend", {}, t(`option.${key}`)), boxes));
     } else if (Array.isArray(choices)) {
       values[key] = fallback;
-      const select = el("select", { onchange: () => { values[key] = select.value; } },
+      const select = el("select", { id: `new-option-${key}`, onchange: () => { values[key] = select.value; } },
         choices.map((c) => el("option", { value: c, selected: c === fallback }, t(`${key}.${c}`))));
       controls.push(labelled(t(`option.${key}`), select));
     } else {

@@ -157,7 +157,7 @@ export function drawRtta(ctx) {
   return el("div", { class: "rtta" },
     el("p", { class: "facts" }, [
       ctx.t("round_n", { n: board.round ?? "" }),
-      `${ctx.t("edition")}: ${ctx.term(board.edition ?? "")}`,
+      `${ctx.t("edition")}: ${ctx.t(`edition.${board.edition}`)}`,
       board.step ? `${ctx.t("step")}: ${ctx.term(board.step)}` : "",
     ].filter(Boolean).join(" · ")),
     board.turn && !ctx.view.over ? diceTray(ctx, board) : null,
