@@ -27,6 +27,7 @@ from dolmen.server.storage import Storage
 from dolmen.server.storage.database import make_engine, migrate
 from dolmen.server.storage.sql import SqlStorage
 from dolmen.server.tables import TableService
+from dolmen.server.web import mount_web
 
 COOKIE = "dolmen_session"
 log = logging.getLogger("dolmen.server")
@@ -89,6 +90,7 @@ def create_app(settings: Settings | None = None, storage: Storage | None = None)
                 engine.dispose()
 
     app = FastAPI(title="Dolmen", version="0.1.0", lifespan=lifespan)
+    mount_web(app)  # the browser client at / (before the API's placeholder home page)
     app.include_router(router)
     app.add_api_websocket_route("/ws/tables/{table_id}", table_socket)
     app.add_api_websocket_route("/ws/lobby", lobby_socket)

@@ -1,0 +1,110 @@
+"""What a person does in the browser client, step by step, through the interface alone."""
+
+from __future__ import annotations
+
+import random
+import secrets
+import time
+from typing import Any
+
+PASSWORD = "correct horse battery"
+Page = Any
+
+
+def unique(name: str) -> str:
+    return f"{name}{secrets.token_hex(3)}"
+
+
+def sign_up(page: Page, name: str) -> None:
+    page.goto("/")
+    page.locator("#account-title").wait_for()
+    page.locator(".account-form input[name=name]").fill(name)
+    page.locator(".account-form input[name=password]").fill(PASSWORD)
+    page.locator("#signup").click()
+    page.locator("#create").wait_for()
+
+
+def create_table(
+    page: Page, game: str, players: int, seats: list[str], *, take_backs: bool = False, modules: tuple[str, ...] = ()
+) -> int:
+    """Create a table from the lobby's form (``seats[i]``: ``""`` open or a bot spec; seat 0 is the creator)
+    and return its number once the table page shows."""
+    page.select_option("#new-game", game)
+    page.select_option("#new-players", str(players))
+    for module in modules:
+        page.locator(f".modules input[value='{module}']").check()
+    for index, spec in enumerate(seats):
+        if index > 0:
+            page.select_option(f"#new-seat-{index}", spec)
+    if take_backs:
+        page.check("#new-take-backs")
+    page.locator("#create").click()
+    page.wait_for_function(
+        "() => /tables\\/\\d+/.test(location.pathname) || document.querySelector('.create .error')?.textContent"
+    )
+    error = page.locator(".create .error")
+    assert "/tables/" in page.url, error.text_content() if error.count() else "no table"
+    return int(page.url.rstrip("/").rsplit("/", 1)[1])
+
+
+def version(page: Page) -> int:
+    text = page.locator("#version").text_content() or ""
+    digits = "".join(ch for ch in text if ch.isdigit())
+    return int(digits) if digits else -1
+
+
+def is_over(page: Page) -> bool:
+    return page.locator("#final-scores").count() > 0
+
+
+def act_once(page: Page, rng: random.Random) -> bool:
+    """Click one of the legal-action buttons shown, if any (and none is in flight); wait for the answer."""
+    buttons = page.locator("#actions:not(.pending) button.action")
+    count = buttons.count()
+    if count == 0:
+        return False
+    before = version(page)
+    try:
+        buttons.nth(rng.randrange(count)).click(timeout=2000)
+    except Exception:
+        return False  # the list changed under the click: look again
+    wait_for_answer(page, before)
+    return True
+
+
+def wait_for_answer(page: Page, before: int) -> None:
+    """Wait until the table shows a version other than ``before``, or an error."""
+    page.wait_for_function(
+        """before => {
+            const v = document.querySelector('#version');
+            const error = document.querySelector('#table-error');
+            return (v && !v.textContent.endsWith(' ' + before)) || (error && error.textContent);
+        }""",
+        arg=before,
+        timeout=15_000,
+    )
+
+
+def play_to_the_end(
+    pages: list[Page], seed: int, *, timeout: float = 150.0, max_actions: int = 5000, on_action: Any = None
+) -> int:
+    """Play every page's seat with random legal actions until a page shows the final scores; returns the
+    number of actions clicked."""
+    rng = random.Random(seed)
+    deadline = time.monotonic() + timeout
+    clicks = 0
+    while not any(is_over(page) for page in pages):
+        if time.monotonic() > deadline or clicks >= max_actions:
+            raise AssertionError(f"the game did not end in time ({clicks} actions)")
+        acted = False
+        for page in pages:
+            if act_once(page, rng):
+                clicks += 1
+                acted = True
+                error = page.locator("#table-error").text_content()
+                assert not error or error.startswith(("The table had moved on", "La table avait")), error
+                if on_action is not None:
+                    on_action(page, clicks)
+        if not acted:
+            pages[0].wait_for_timeout(50)
+    return clicks

@@ -1,0 +1,174 @@
+"""The interface around the games: the language (the browser's, then the switch), the phone screen,
+keyboard use and labels, watching a table, lobby chat."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+from tests.browser.client import act_once, create_table, sign_up, unique, version, wait_for_answer
+from tests.browser.conftest import shot
+
+
+def unlabelled_controls(page: Any) -> list[str]:
+    """Buttons, inputs and selects without a name a screen reader can read."""
+    names: list[str] = page.evaluate(
+        """() => [...document.querySelectorAll('button, input, select, a[href], [role=button]')]
+            .filter(e => e.offsetParent !== null || e.getBoundingClientRect().width > 0)
+            .filter(e => {
+                const label = (e.getAttribute('aria-label') || e.textContent || '').trim()
+                    || (e.id && document.querySelector(`label[for="${e.id}"]`))
+                    || e.closest('label') || e.getAttribute('title');
+                return !label;
+            })
+            .map(e => e.outerHTML.slice(0, 80))"""
+    )
+    return names
+
+
+def test_french_from_the_browser_and_the_switch(new_page: Any) -> None:
+    page = new_page(locale="fr-FR")
+    page.goto("/")
+    page.get_by_role("button", name="Créer un compte").wait_for()
+    assert page.evaluate("document.documentElement.lang") == "fr"
+    shot(page, "lobby-fr")
+    page.select_option("#lang-switch", "en")
+    page.get_by_role("button", name="Sign up").wait_for()
+    page.reload()
+    page.get_by_role("button", name="Sign up").wait_for()  # the choice is remembered
+    sign_up(page, unique("dee"))
+    page.select_option("#lang-switch", "fr")
+    page.get_by_role("button", name="Créer la table").wait_for()
+    create_table(page, "stoneage", 2, ["", "random"])
+    page.locator("#start-table").click()
+    page.get_by_text("Engagement des dés").wait_for()
+    page.get_by_text("Journal de la partie").wait_for()
+    shot(page, "stoneage-fr")
+    assert page.problems == []
+
+
+def test_phone_screen_keyboard_and_labels(new_page: Any) -> None:
+    page = new_page(width=390, height=844)
+    sign_up(page, unique("eve"))
+    shot(page, "phone-lobby")
+    assert unlabelled_controls(page) == []
+    create_table(page, "rtta", 2, ["", "greedy"])
+    page.locator("#start-table").click()
+    page.locator("#version").wait_for()
+    page.locator("button.action").first.wait_for()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert unlabelled_controls(page) == []
+    shot(page, "phone-rtta")
+
+    # The dice are keyboard controls: Tab to one, Enter chooses it for a reroll.
+    die = page.locator("#board .die").first
+    die.focus()
+    page.keyboard.press("Enter")
+    assert page.locator("#board .die").first.get_attribute("aria-pressed") == "true"
+    page.locator("#board .die").first.focus()
+    page.keyboard.press(" ")
+    assert page.locator("#board .die").first.get_attribute("aria-pressed") == "false"
+
+    # The text field plays any legal text form; a wrong one is refused in words.
+    page.locator("#action-text").fill("build nothing")
+    page.keyboard.press("Enter")
+    page.locator("#table-error").get_by_text("build nothing", exact=False).wait_for()
+    assert page.problems == []
+
+
+def test_watching_a_table_and_lobby_chat(new_page: Any) -> None:
+    host, guest = new_page(), new_page()
+    sign_up(host, unique("fay"))
+    table = create_table(host, "stoneage", 2, ["", "greedy"])
+    host.locator("#start-table").click()
+    host.locator("#version").wait_for()
+    # Placing by clicking a site on the board: it lists the legal actions that name it.
+    host.locator("#board .site.playable").first.wait_for()
+    before = version(host)
+    host.locator("#board .site.playable").first.click()
+    host.locator("#site-actions button.action").first.click()
+    wait_for_answer(host, before)
+    assert host.locator("#table-error").text_content() == ""
+
+    guest.goto(f"/tables/{table}")  # no account: a spectator
+    guest.locator("#table-header .spectator").get_by_text("You are watching").wait_for()
+    assert guest.locator("button.action").count() == 0
+    shot(guest, "spectator")
+
+    host.goto("/")
+    host.locator(".chat-form input").fill("anyone for Stone Age?")
+    host.locator(".chat-form button").click()
+    guest.goto("/")
+    guest.locator(".chat-lines").get_by_text("anyone for Stone Age?").wait_for()
+    assert host.problems == [] and guest.problems == []
+
+
+def test_reconnects_by_itself_with_its_last_version(new_page: Any) -> None:
+    page = new_page()
+    sockets: list[Any] = []
+
+    def through(route: Any) -> None:
+        route.connect_to_server()
+        sockets.append(route)
+
+    page.route_web_socket(re.compile(r"/ws/tables/\d+"), through)
+    sign_up(page, unique("gus"))
+    create_table(page, "rtta", 1, [""])
+    page.locator("#start-table").click()
+    page.locator("button.action").first.wait_for()
+    assert act_once(page, random.Random(2))
+    seen = version(page)
+
+    sockets[-1].close()  # the connection drops
+    page.locator("#offline").wait_for(state="visible", timeout=3000)
+    page.locator("#offline").wait_for(state="hidden", timeout=10_000)
+    assert sockets[-1].url.endswith(f"?v={seen}")
+    assert version(page) == seen
+    assert act_once(page, random.Random(3))  # and play goes on
+    assert page.problems == []
+
+
+def test_a_stale_tab_gets_the_resync(new_page: Any) -> None:
+    first = new_page()
+    sign_up(first, unique("hal"))
+    table = create_table(first, "rtta", 1, [""])
+    first.locator("#start-table").click()
+    first.locator("button.action").first.wait_for()
+
+    # A second tab of the same person, whose updates are lost while the first tab plays.
+    second = first.context.new_page()
+    drop = {"on": False}
+
+    def lossy(route: Any) -> None:
+        server = route.connect_to_server()
+        server.on_message(lambda message: None if drop["on"] else route.send(message))
+
+    second.route_web_socket(re.compile(r"/ws/tables/\d+"), lossy)
+    second.goto(f"/tables/{table}")
+    second.locator("button.action").first.wait_for()
+    stale = version(second)
+    drop["on"] = True
+    assert act_once(first, random.Random(4))
+    first.locator("#actions:not(.pending) button.action").first.wait_for()  # every step of that turn is out
+    first.wait_for_timeout(300)
+    drop["on"] = False
+    assert version(second) == stale
+    second.locator("button.action").first.click()
+    second.locator("#table-error").get_by_text("The table had moved on").wait_for()
+    assert version(second) == version(first) > stale
+
+
+def test_chat_commands_seat_a_bot_and_start(new_page: Any) -> None:
+    page = new_page()
+    sign_up(page, unique("ida"))
+    create_table(page, "stoneage", 2, ["", ""])
+    page.locator("#seats-box h2").wait_for()  # the table's socket is open
+    say = page.locator(".chat-form input")
+    say.fill("/bot random")
+    say.press("Enter")
+    page.locator("#seats-box").get_by_text("bot random").wait_for()
+    say.fill("/start")
+    say.press("Enter")
+    page.locator("#version").wait_for()
+    assert page.problems == []

@@ -1,0 +1,80 @@
+"""The browser client's serving: index.html at ``/`` and at the client's routes, its files under ``/web/``,
+the merged message catalogues at ``/api/messages/{lang}``, and the files shipped as package data."""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from dolmen.engine.messages import load_catalogue
+from dolmen.games import get_game
+from dolmen.server.web import WEB, catalogue, mount_web
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def client() -> TestClient:
+    app = FastAPI()
+    mount_web(app)
+    return TestClient(app)
+
+
+@pytest.mark.parametrize("path", ["/", "/tables/12", "/players/ann"])
+def test_index_for_the_client_routes(client: TestClient, path: str) -> None:
+    response = client.get(path)
+    assert response.status_code == 200
+    assert response.headers["content-type"].startswith("text/html")
+    assert '<script type="module" src="/web/app.js">' in response.text
+
+
+def test_the_client_files(client: TestClient) -> None:
+    for name in ("app.js", "table.js", "rtta.js", "stoneage.js", "style.css", "i18n/fr.json"):
+        assert client.get(f"/web/{name}").status_code == 200, name
+    assert client.get("/web/nothing.js").status_code == 404
+
+
+def test_messages_merge_the_engine_and_the_game(client: TestClient) -> None:
+    for game in ("rtta", "stoneage"):
+        doc = client.get(f"/api/messages/fr?game={game}").json()
+        engine = load_catalogue("dolmen.engine", "fr")
+        own = load_catalogue(get_game(game).message_package(), "fr")
+        assert doc["language"] == "fr"
+        assert doc["events"] == {**engine["events"], **own["events"]}
+        assert doc["terms"] == {**engine["terms"], **own["terms"]}
+    assert client.get("/api/messages/en").json() == catalogue("en", None)
+
+
+def test_unknown_language_or_game(client: TestClient) -> None:
+    assert client.get("/api/messages/de").status_code == 404
+    assert client.get("/api/messages/en?game=chess").json()["error"] == "not_found"
+
+
+def test_ui_catalogues_have_the_same_keys() -> None:
+    en = json.loads((WEB / "i18n" / "en.json").read_text(encoding="utf-8"))
+    fr = json.loads((WEB / "i18n" / "fr.json").read_text(encoding="utf-8"))
+    assert set(en) == set(fr)
+    assert all(isinstance(text, str) and text for text in [*en.values(), *fr.values()])
+
+
+def test_every_ui_string_the_client_asks_for_exists() -> None:
+    en = json.loads((WEB / "i18n" / "en.json").read_text(encoding="utf-8"))
+    asked: set[str] = set()
+    for script in WEB.glob("*.js"):
+        asked |= set(re.findall(r"""\bt\("([a-z_.]+)"[,)]""", script.read_text(encoding="utf-8")))
+    assert len(asked) > 50
+    assert asked <= set(en), sorted(asked - set(en))
+
+
+def test_the_client_ships_as_package_data() -> None:
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["dolmen.web"]
+    shipped = {path.relative_to(WEB) for pattern in data for path in WEB.glob(pattern)}
+    files = {path.relative_to(WEB) for path in WEB.rglob("*") if path.is_file() and path.suffix != ".py"}
+    files = {path for path in files if "__pycache__" not in path.parts}
+    assert files <= shipped, sorted(map(str, files - shipped))
