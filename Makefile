@@ -21,7 +21,7 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	touch $(RUN_STAMP) $(STAMP)
 
 run: $(RUN_STAMP)
-	$(BIN)/dolmen play rtta --players 2 --bots 1
+	$(BIN)/dolmen serve --db ./dolmen.db
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench

@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from dolmen.cli.arena import add_arena_parser, cmd_arena
-from dolmen.cli.serve import add_serve_parser, cmd_serve
 from dolmen.cli.options import add_option_flags, positive_int, seat_number
+from dolmen.cli.serve import add_serve_parser, cmd_serve
 from dolmen.engine import DolmenError
 from dolmen.games import GAMES
 
