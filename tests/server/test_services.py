@@ -4,6 +4,8 @@ processes would be) on one database, where the unique (table, version) lets only
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
+from typing import Any
 
 import pytest
 
@@ -20,6 +22,13 @@ from dolmen.server.storage.sql import SqlStorage
 from dolmen.server.tables import TableService
 
 SETTINGS = Settings(fast_password_hashing=True, bot_workers=1, bot_timeout=20.0)
+
+
+def run_async(coroutine: Any) -> None:
+    """``asyncio.run`` in a thread of its own: the browser tests' Playwright keeps an event loop running in the
+    main thread of the worker process they shared with these tests."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, coroutine).result()
 
 
 async def _finish(services: object, table_id: int, timeout: float = 60.0) -> None:
@@ -50,7 +59,7 @@ def test_bots_play_in_worker_processes() -> None:
             await services.tables.close()
             services.bots.close()
 
-    asyncio.run(main())
+    run_async(main())
 
 
 class CrashingBots(BotRunner):
@@ -73,7 +82,7 @@ def test_crashing_hanging_or_wrong_bots_never_stall_a_table() -> None:
         finally:
             await services.tables.close()
 
-    asyncio.run(main())
+    run_async(main())
 
 
 def test_two_writers_on_one_database(tmp_path: pytest.TempPathFactory) -> None:
@@ -103,7 +112,7 @@ def test_two_writers_on_one_database(tmp_path: pytest.TempPathFactory) -> None:
             await second.act(info.id, seat, legal[-1], version)
         await first.tables.close()
 
-    asyncio.run(main())
+    run_async(main())
     engine.dispose()
 
 
@@ -123,4 +132,4 @@ def test_repeated_login_failures_are_slowed_down() -> None:
         await services.accounts.log_in("Ada", "password123")
         assert services.accounts._failed("ada") == 1  # a success starts the count again
 
-    asyncio.run(main())
+    run_async(main())
