@@ -8,14 +8,13 @@ import json
 import random
 from pathlib import Path
 
+import jsonschema  # a dev dependency (pyproject: jsonschema>=4)
 import pytest
 
 from dolmen.engine import random_playout
 from dolmen.games.stoneage import StoneAge
 from dolmen.games.stoneage.module_components import MODULES
 from tests.stoneage.walks import TABLES, walk
-
-jsonschema = pytest.importorskip("jsonschema")  # a dev extra (pyproject: jsonschema>=4)
 
 SCHEMA = json.loads((Path(__file__).parents[2] / "docs" / "schema" / "stoneage-view.schema.json").read_text())
 VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)

@@ -15,7 +15,6 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from dolmen.engine.core import CHANCE
 from dolmen.engine.dice import commitment as commit_to
 from dolmen.engine.dice import new_secret
 from dolmen.engine.errors import DolmenError
@@ -35,28 +34,8 @@ log = logging.getLogger("dolmen.server")
 
 
 def view_for(table: Table, viewer: int | None) -> dict[str, JSON]:
-    """``table.view(viewer)``. Until every game implements ``State.activity()`` (neither does yet), the same
-    envelope is built here with ``activity`` ``None``: the server computes nothing of the rules for it."""
-    try:
-        return table.view(viewer)
-    except NotImplementedError:
-        state = table.state
-        envelope: dict[str, JSON] = {
-            "game": table.game.name,
-            "version": table.version,
-            "viewer": viewer,
-            "players": table.players,
-            "options": table.options,
-            "actors": ["chance" if seat == CHANCE else seat for seat in state.actors()],
-            "activity": None,
-            "over": state.is_over(),
-            "commitment": table.commitment,
-            "board": state.view(viewer),
-        }
-        if state.is_over():
-            envelope["result"] = state.result().to_json()
-            envelope["secret"] = table.secret.hex()
-        return envelope
+    """What ``viewer`` sees of ``table``: the engine's envelope, nothing computed here."""
+    return table.view(viewer)
 
 
 @dataclass
