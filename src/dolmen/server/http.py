@@ -6,13 +6,12 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query, Request, Response
-from fastapi.responses import HTMLResponse
 
 from dolmen.bots import BOTS
 from dolmen.games import GAMES, get_game
 from dolmen.server.accounts import SESSION_DAYS
 from dolmen.server.errors import NotAuthenticated, NotFound, Refused
-from dolmen.server.protocol import PROTOCOL, AddBot, CreateTable, Join, LogIn, Say, SignUp
+from dolmen.server.protocol import AddBot, CreateTable, Join, LogIn, Say, SignUp
 from dolmen.server.storage import FINISHED, OPEN, Account
 
 JSON = Any
@@ -52,15 +51,6 @@ def _set_session(request: Request, response: Response, token: str) -> None:
         samesite="lax",
         secure=s.settings.cookie_secure,
         path="/",
-    )
-
-
-@router.get("/", response_class=HTMLResponse, include_in_schema=False)
-async def home() -> str:
-    return (
-        "<!doctype html><title>Dolmen</title><h1>Dolmen table server</h1>"
-        f"<p>Wire protocol version {PROTOCOL}. The HTTP API is described at <a href='/docs'>/docs</a> "
-        "(<a href='/openapi.json'>/openapi.json</a>); tables are played on <code>/ws/tables/{id}</code>.</p>"
     )
 
 
