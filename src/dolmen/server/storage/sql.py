@@ -159,29 +159,22 @@ class SqlStorage:
 
     def take_seat(self, table_id: int, seat: int, account_id: int) -> TableInfo:
         try:
-            with self._session() as session, session.begin():
-                table = self._open_table(session, table_id)
-                taken = session.execute(
-                    update(SeatRow)
-                    .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
-                    .where(SeatRow.account_id.is_(None), SeatRow.bot.is_(None))
-                    .values(account_id=account_id)
-                )
-                if taken.rowcount != 1:  # type: ignore[attr-defined]
-                    raise Conflict(f"seat {seat} is not open")
-                session.flush()
-                return self._info(session, table)
+            return self._fill_seat(table_id, seat, account_id=account_id)
         except IntegrityError as exc:
             raise Conflict("you already have a seat at this table") from exc
 
     def seat_bot(self, table_id: int, seat: int, bot: str) -> TableInfo:
+        return self._fill_seat(table_id, seat, bot=bot)
+
+    def _fill_seat(self, table_id: int, seat: int, **taker: JSON) -> TableInfo:
+        """Give open seat ``seat`` to a person (``account_id``) or a bot (``bot``), in one guarded update."""
         with self._session() as session, session.begin():
             table = self._open_table(session, table_id)
             taken = session.execute(
                 update(SeatRow)
                 .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
                 .where(SeatRow.account_id.is_(None), SeatRow.bot.is_(None))
-                .values(bot=bot)
+                .values(**taker)
             )
             if taken.rowcount != 1:  # type: ignore[attr-defined]
                 raise Conflict(f"seat {seat} is not open")
