@@ -54,36 +54,24 @@ def legal_payload(live: LiveTable, seat: int | None) -> dict[str, JSON]:
     return {"actions": texts, "count": count, "more": count > MAX_LEGAL}
 
 
-class Connection:
-    def __init__(self, websocket: WebSocket, services: Any, table_id: int, account: Account | None) -> None:
-        self.websocket = websocket
-        self.services = services
-        self.table_id = table_id
-        self.account = account
-        self.queue: asyncio.Queue[Notice] = asyncio.Queue(QUEUE)
-        self.sent = -1
-        self.epoch = 0
-        """The version up to which this client has the events (-1: it has no view yet)."""
-        self.overflowed = False
-        self.step_pending = False
-        self.rate, self.burst = services.settings.socket_rate, services.settings.socket_burst
-        self.tokens, self.stamp = self.burst, time.monotonic()
+class Outbox:
+    """A socket's way out: a bounded queue of notices and one sender task, so that one slow client never stalls
+    the others; a client that lets its queue fill up is closed ("too slow")."""
 
-    # -- notices in -----------------------------------------------------------------------------------
-    def notify(self, notice: Notice) -> None:
-        if notice["kind"] == "step":
-            if self.step_pending:
-                return  # the sender will send everything up to the newest version anyway
-            self.step_pending = True
+    close_on_error = False
+    """Whether the socket is closed (1011) when building or sending a message fails unexpectedly."""
+
+    def __init__(self, websocket: WebSocket) -> None:
+        self.websocket = websocket
+        self.queue: asyncio.Queue[Notice] = asyncio.Queue(QUEUE)
+        self.overflowed = False
+
+    def enqueue(self, notice: Notice) -> None:
         try:
             self.queue.put_nowait(notice)
         except asyncio.QueueFull:
             self.overflowed = True  # the sender closes the socket: this client cannot keep up
 
-    async def reply(self, notice: Notice) -> None:
-        await self.queue.put(notice)
-
-    # -- messages out ---------------------------------------------------------------------------------
     async def send_loop(self) -> None:
         try:
             while True:
@@ -96,9 +84,49 @@ class Connection:
         except (WebSocketDisconnect, RuntimeError, OSError):
             return  # the client went away
         except Exception:
-            log.exception("table %s: cannot send", self.table_id)
-            with contextlib.suppress(Exception):
-                await self.websocket.close(code=1011)
+            log.exception("%s: cannot send", self.name())
+            if self.close_on_error:
+                with contextlib.suppress(Exception):
+                    await self.websocket.close(code=1011)
+
+    def name(self) -> str:
+        raise NotImplementedError
+
+    async def _messages(self, notice: Notice) -> list[dict[str, JSON]]:
+        raise NotImplementedError
+
+
+class Connection(Outbox):
+    """One browser tab's socket at one table: its seat (or none), what it has been sent, its rate limit."""
+
+    def __init__(self, websocket: WebSocket, services: Any, table_id: int, account: Account | None) -> None:
+        super().__init__(websocket)
+        self.services = services
+        self.table_id = table_id
+        self.account = account
+        self.sent = -1
+        """The version up to which this client has the events (-1: it has no view yet)."""
+        self.epoch = 0
+        self.step_pending = False
+        self.rate, self.burst = services.settings.socket_rate, services.settings.socket_burst
+        self.tokens, self.stamp = self.burst, time.monotonic()
+
+    # -- notices in -----------------------------------------------------------------------------------
+    def notify(self, notice: Notice) -> None:
+        if notice["kind"] == "step":
+            if self.step_pending:
+                return  # the sender will send everything up to the newest version anyway
+            self.step_pending = True
+        self.enqueue(notice)
+
+    async def reply(self, notice: Notice) -> None:
+        await self.queue.put(notice)
+
+    # -- messages out ---------------------------------------------------------------------------------
+    close_on_error = True
+
+    def name(self) -> str:
+        return f"table {self.table_id}"
 
     async def _messages(self, notice: Notice) -> list[dict[str, JSON]]:
         live = await self.services.tables.live(self.table_id)
@@ -326,36 +354,23 @@ async def table_socket(websocket: WebSocket, table_id: int) -> None:
                 await websocket.close()
 
 
-class LobbyConnection:
+class LobbyConnection(Outbox):
     """The lobby's socket: the open and running tables as they change, and the lobby chat."""
 
     def __init__(self, websocket: WebSocket, services: Any, account: Account | None) -> None:
-        self.websocket = websocket
+        super().__init__(websocket)
         self.services = services
         self.account = account
-        self.queue: asyncio.Queue[Notice] = asyncio.Queue(QUEUE)
-        self.overflowed = False
 
     def notify(self, notice: Notice) -> None:
-        try:
-            self.queue.put_nowait(notice)
-        except asyncio.QueueFull:
-            self.overflowed = True
+        self.enqueue(notice)
 
-    async def send_loop(self) -> None:
-        try:
-            while True:
-                notice = await self.queue.get()
-                if self.overflowed:
-                    await self.websocket.close(code=1013, reason="too slow")
-                    return
-                message = await self._message(notice)
-                if message is not None:
-                    await self.websocket.send_text(json.dumps({**message, "version": 0}, separators=(",", ":")))
-        except (WebSocketDisconnect, RuntimeError, OSError):
-            return
-        except Exception:
-            log.exception("lobby: cannot send")
+    def name(self) -> str:
+        return "lobby"
+
+    async def _messages(self, notice: Notice) -> list[dict[str, JSON]]:
+        message = await self._message(notice)
+        return [] if message is None else [{**message, "version": 0}]
 
     async def _message(self, notice: Notice) -> dict[str, JSON] | None:
         lobby = self.services.lobby
