@@ -133,18 +133,19 @@ class Table:
             seat, action, by = step
             doc: dict[str, JSON]
             if seat == CHANCE:
-                self._steps[index] = doc = {"chance": self.state.outcome_text(action)}
-                return dict(doc)
-            doc = {"seat": seat, "action": self.state.action_text(action)}
-            if by is not None:
-                doc["by"] = by
+                doc = {"chance": self.state.outcome_text(action)}
+            else:
+                doc = {"seat": seat, "action": self.state.action_text(action)}
+                if by is not None:
+                    doc["by"] = by
             self._steps[index] = step = doc
         return dict(step)
 
     def record(self, upto: int | None = None) -> Record:
         """The game's record up to version ``upto`` (all by default); it carries the secret once the game is
         over, its commitment always."""
-        steps = self.steps()[: self.version if upto is None else upto]
+        end = self.version if upto is None else max(0, min(upto, self.version))
+        steps = [self._document(index) for index in range(end)]
         rec = Record(self.game.name, self.players, dict(self.options), None, steps)
         rec.commitment = self.commitment
         if self.is_over():
@@ -165,13 +166,7 @@ class Table:
         state = self.state
         if isinstance(action, str):
             action = state.parse_action(action)
-        if self.logging:
-            self._logged(state.apply_action, seat, action)
-        else:
-            state.apply_action(seat, action)
-        self._steps.append((seat, action, by))
-        if not self.logging:
-            self._events.append(())
+        self._commit((seat, action, by), state.apply_action, seat, action)
         return self.version
 
     def play(self, seat: int, action: Action, legal: Sequence[Action]) -> None:
@@ -179,21 +174,23 @@ class Table:
         ``action``, checked against ``legal`` — the list this table gave for this very version."""
         if action not in legal:
             raise IllegalStep(self.state.illegal_reason(seat, action))
-        if self.logging:
-            self._logged(self.state._apply_action, seat, action)
-        else:
-            self.state._apply_action(seat, action)
-            self._events.append(())
-        self._steps.append((seat, action, None))
+        self._commit((seat, action, None), self.state._apply_action, seat, action)
 
-    def _logged(self, apply: Any, *args: Any) -> None:
-        state = self.state
-        state.log = []
-        try:
+    def _commit(self, step: dict[str, JSON] | tuple[int, Action, str | None], apply: Any, *args: Any) -> None:
+        """Run ``apply(*args)`` (which changes nothing when it raises), collecting its log events when the table
+        logs, then keep ``step``."""
+        if not self.logging:
             apply(*args)
-            self._events.append(tuple(state.log))
-        finally:
-            state.log = None
+            self._events.append(())
+        else:
+            state = self.state
+            state.log = []
+            try:
+                apply(*args)
+                self._events.append(tuple(state.log))
+            finally:
+                state.log = None
+        self._steps.append(step)
 
     def advance(self) -> int:
         """Apply every pending chance step (until a seat acts or the game ends); return how many."""
@@ -210,13 +207,8 @@ class Table:
         if not state.is_chance():
             raise IllegalStep("no chance step is pending")
         outcome = state.sample_chance(self._stream.at(self._chances))
+        self._commit((CHANCE, outcome, None), state._apply_chance, outcome)
         self._chances += 1
-        if self.logging:
-            self._logged(state._apply_chance, outcome)
-        else:
-            state._apply_chance(outcome)
-            self._events.append(())
-        self._steps.append((CHANCE, outcome, None))
 
     # -- take-backs ---------------------------------------------------------------------------------------
     def can_undo(self, seat: int) -> bool:
@@ -266,14 +258,9 @@ class Table:
         return table
 
     def _replay_step(self, step: Mapping[str, JSON], number: int) -> None:
+        self._commit(dict(step), apply_step, self.state, step, number)
         if "chance" in step:
             self._chances += 1
-        if self.logging:
-            self._logged(apply_step, self.state, step, number)
-        else:
-            apply_step(self.state, step, number)
-            self._events.append(())
-        self._steps.append(dict(step))
 
 
 def _normal_outcome(state: State, text: JSON) -> str:
