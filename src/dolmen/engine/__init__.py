@@ -2,7 +2,7 @@
 
 from dolmen.engine.core import CHANCE, Action, Game, Outcome, Result, State, rank_by
 from dolmen.engine.driver import Policy, RandomPolicy, chance_rng, play_game, random_playout, run, seat_rng
-from dolmen.engine.errors import DolmenError, IllegalStep, MalformedStep, OptionsError, RecordError
+from dolmen.engine.errors import DolmenError, GameNotOver, IllegalStep, MalformedStep, OptionsError, RecordError
 from dolmen.engine.events import Event
 from dolmen.engine.record import Record, apply_step, replay, verify
 from dolmen.engine.table import StaleVersion, Table
@@ -13,6 +13,7 @@ __all__ = [
     "DolmenError",
     "Event",
     "Game",
+    "GameNotOver",
     "IllegalStep",
     "MalformedStep",
     "OptionsError",

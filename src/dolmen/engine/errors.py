@@ -23,3 +23,7 @@ class RecordError(DolmenError):
     def __init__(self, message: str, step: int | None = None) -> None:
         self.step = step
         super().__init__(f"step {step}: {message}" if step is not None else message)
+
+
+class GameNotOver(DolmenError):
+    """A finished game's result was asked of a game still in play."""
