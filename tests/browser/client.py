@@ -59,7 +59,7 @@ def is_over(page: Page) -> bool:
 
 def act_once(page: Page, rng: random.Random) -> bool:
     """Click one of the legal-action buttons shown, if any (and none is in flight); wait for the answer."""
-    buttons = page.locator("#actions:not(.pending) button.action")
+    buttons = page.locator("#actions:not(.pending) button.action:visible")
     count = buttons.count()
     if count == 0:
         return False

@@ -44,6 +44,9 @@ def test_french_from_the_browser_and_the_switch(new_page: Any) -> None:
     page.locator("#start-table").click()
     page.get_by_text("Engagement des dés").wait_for()
     page.get_by_text("Journal de la partie").wait_for()
+    # The log in the reader's language, from the game's French catalogue (seed 004's words).
+    page.locator("#log li").get_by_text("Le tour 1 commence", exact=False).wait_for()
+    assert page.locator("#board .site[data-site='forest']").get_attribute("aria-label").startswith("la forêt")
     shot(page, "stoneage-fr")
     assert page.problems == []
 
@@ -159,11 +162,28 @@ def test_a_stale_tab_gets_the_resync(new_page: Any) -> None:
     assert version(second) == version(first) > stale
 
 
-def test_chat_commands_seat_a_bot_and_start(new_page: Any) -> None:
-    page = new_page()
+def test_chat_commands_join_leave_seat_a_bot_and_start(new_page: Any) -> None:
+    page, guest = new_page(), new_page()
+    guest_name = unique("jo")
     sign_up(page, unique("ida"))
-    create_table(page, "stoneage", 2, ["", ""])
+    sign_up(guest, guest_name)
+    table = create_table(page, "stoneage", 2, ["", ""])
     page.locator("#seats-box h2").wait_for()  # the table's socket is open
+
+    # A second person types /join at the table's chat, then /leave: the seat fills and opens again for all.
+    guest.goto(f"/tables/{table}")
+    guest.locator("#seats-box h2").wait_for()
+    guest_says = guest.locator(".chat-form input")
+    guest_says.fill("/join")
+    guest_says.press("Enter")
+    page.locator("#seats-box").get_by_text(guest_name).wait_for()
+    guest_says.fill("/leave")
+    guest_says.press("Enter")
+    page.locator("#seats-box li").get_by_text("open").wait_for()
+    guest_says.fill("/dance")
+    guest_says.press("Enter")
+    guest.locator("#table-error").get_by_text("commands:", exact=False).wait_for()
+
     say = page.locator(".chat-form input")
     say.fill("/bot random")
     say.press("Enter")
@@ -171,4 +191,5 @@ def test_chat_commands_seat_a_bot_and_start(new_page: Any) -> None:
     say.fill("/start")
     say.press("Enter")
     page.locator("#version").wait_for()
-    assert page.problems == []
+    guest.locator("#version").wait_for()  # the watcher's page follows the start
+    assert page.problems == [] and guest.problems == []
