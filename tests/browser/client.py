@@ -108,3 +108,19 @@ def play_to_the_end(
         if not acted:
             pages[0].wait_for_timeout(50)
     return clicks
+
+
+def unlabelled_controls(page: Page) -> list[str]:
+    """Buttons, inputs and selects without a name a screen reader can read."""
+    names: list[str] = page.evaluate(
+        """() => [...document.querySelectorAll('button, input, select, a[href], [role=button]')]
+            .filter(e => e.offsetParent !== null || e.getBoundingClientRect().width > 0)
+            .filter(e => {
+                const label = (e.getAttribute('aria-label') || e.textContent || '').trim()
+                    || (e.id && document.querySelector(`label[for="${e.id}"]`))
+                    || e.closest('label') || e.getAttribute('title');
+                return !label;
+            })
+            .map(e => e.outerHTML.slice(0, 80))"""
+    )
+    return names

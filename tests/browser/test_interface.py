@@ -7,24 +7,8 @@ import random
 import re
 from typing import Any
 
-from tests.browser.client import act_once, create_table, sign_up, unique, version, wait_for_answer
+from tests.browser.client import act_once, create_table, sign_up, unique, unlabelled_controls, version, wait_for_answer
 from tests.browser.conftest import shot
-
-
-def unlabelled_controls(page: Any) -> list[str]:
-    """Buttons, inputs and selects without a name a screen reader can read."""
-    names: list[str] = page.evaluate(
-        """() => [...document.querySelectorAll('button, input, select, a[href], [role=button]')]
-            .filter(e => e.offsetParent !== null || e.getBoundingClientRect().width > 0)
-            .filter(e => {
-                const label = (e.getAttribute('aria-label') || e.textContent || '').trim()
-                    || (e.id && document.querySelector(`label[for="${e.id}"]`))
-                    || e.closest('label') || e.getAttribute('title');
-                return !label;
-            })
-            .map(e => e.outerHTML.slice(0, 80))"""
-    )
-    return names
 
 
 def test_french_from_the_browser_and_the_switch(new_page: Any) -> None:

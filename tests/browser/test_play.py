@@ -11,7 +11,7 @@ import json
 import re
 from typing import Any
 
-from tests.browser.client import create_table, is_over, play_to_the_end, sign_up, unique, version
+from tests.browser.client import create_table, is_over, play_to_the_end, sign_up, unique, unlabelled_controls, version
 from tests.browser.conftest import shot
 
 Page = Any
@@ -125,6 +125,7 @@ def check_trade_builder(seen: Seen, page: Page) -> None:
     page.locator("#offer-get-food").fill("1")
     page.locator("#offer-preview").click()
     page.locator("#offer-check", has_text=re.compile(r"\w")).wait_for()  # the events, or the reason it is refused
+    assert unlabelled_controls(page) == []
     shot(page, "rtta-trade")
 
 
@@ -188,6 +189,7 @@ def test_late_bronze_age_with_trade_to_the_end_and_its_replay(new_page: Any) -> 
     phone.goto(f"/tables/{table}/replay?v=40")
     phone.locator("#replay-step h2").get_by_text("Step 40").wait_for()
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    assert unlabelled_controls(phone) == []
     shot(phone, "phone-replay")
     assert page.problems == [] and phone.problems == []
 
@@ -238,6 +240,7 @@ def test_stone_age_with_every_module_at_five(new_page: Any) -> None:
     assert page.locator("#board .site[data-site='card 5']").count() == 1
     assert page.locator("#board .site[data-site='building 5']").count() == 1
     assert page.locator(".player[data-seat='0'] dt").get_by_text("jewel").count() == 1
+    assert unlabelled_controls(page) == []
     play_to_the_end([page], seed=9, timeout=200.0)
     shot(page, "stoneage-5-modules-end")
     check_end(page, ["Culture (sets)", "Shamans"], 5)
