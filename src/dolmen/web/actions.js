@@ -71,8 +71,9 @@ function group(ctx, verb, texts) {
   if (named) {
     body = [...seconds].map((second) => {
       const mine = texts.filter((text) => rest(text).split(" ")[0] === second);
-      return el("div", { class: "sub-group", role: "group", "aria-label": `${verbLabel(ctx, verb)} ${ctx.term(second)}` },
-        el("span", { class: "object" }, ctx.term(second)),
+      const object = ctx.objectName(second);
+      return el("div", { class: "sub-group", role: "group", "aria-label": `${verbLabel(ctx, verb)} ${object}` },
+        el("span", { class: "object" }, object),
         mine.map((text) => actionButton(ctx, text, inWords(ctx, rest(text).slice(second.length)) || verbLabel(ctx, verb))));
     });
   } else {

@@ -7,9 +7,9 @@ const NO_LEGAL = { actions: [], count: 0, more: false };
 /** A drawing context; only `view`, `names`, `cat` and `describe` are needed to draw a position (a replay). */
 export function drawingContext({
   view, names, cat, describe, seat = null, legal = NO_LEGAL, pending = false, selection = new Set(), previews = new Map(),
-  play = () => {}, preview = async () => undefined, redraw = () => {},
+  play = () => {}, preview = async () => undefined, redraw = () => {}, objectName = null,
 }) {
-  return {
+  const ctx = {
     view,
     seat,
     names,
@@ -29,4 +29,7 @@ export function drawingContext({
     term: (value) => term(cat, value),
     render: (event) => renderEvent(cat, event, names),
   };
+  // What a word of a text form names: the game's own words when it has them (a site by its name), else the term.
+  ctx.objectName = (word) => (objectName ? objectName(ctx, word) : ctx.term(word));
+  return ctx;
 }

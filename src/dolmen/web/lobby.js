@@ -140,9 +140,13 @@ export async function showLobby(main) {
   document.addEventListener("visibilitychange", onVisible);
 
   const chat = chatBox(async (text) => {
-    if (socket.send({ type: "chat", text })) return true;
-    status.textContent = t("offline");
-    return false;
+    try {
+      chat.add(await post("/api/chat", { text })); // the socket brings it to everyone else
+      return true;
+    } catch (error) {
+      status.textContent = errorText(error);
+      return false;
+    }
   });
 
   function receive(message) {

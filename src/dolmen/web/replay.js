@@ -6,7 +6,7 @@ import { get } from "./api.js";
 import { navigate } from "./app.js";
 import { drawingContext } from "./context.js";
 import { describeGame } from "./describe.js";
-import { el, fill } from "./dom.js";
+import { el, fill, fitTexts } from "./dom.js";
 import { errorText } from "./forms.js";
 import { catalogue, renderEvent, t } from "./i18n.js";
 import { BOARDS, seatNames, turnLine } from "./table.js";
@@ -85,6 +85,7 @@ export async function showReplay(main, id) {
       el("ol", { class: "log", id: "replay-events" }, frame.events.map((event) => el("li", {}, renderEvent(cat, event, names)))));
     const drawBoard = (BOARDS[table.game] || {}).draw;
     fill(boardBox, drawBoard ? drawBoard(ctx) : el("pre", {}, JSON.stringify(view.board, null, 1)));
+    fitTexts(boardBox);
     slider.value = String(at);
     number.value = String(at);
     for (const [key, off] of [["first", at === 0], ["prev", at === 0], ["back10", at === 0], ["next", at === last], ["fwd10", at === last], ["last", at === last]]) {

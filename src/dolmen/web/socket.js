@@ -13,8 +13,9 @@ function banner(down) {
 
 /**
  * Open `path()` (called again at each reconnection, so it may carry the last version seen) and pass every
- * message, parsed, to `onMessage`; `onDown()` is told when the connection drops. Returns `{send, close}`:
- * `send(message)` is false while offline; `close()` stops for good.
+ * message, parsed, to `onMessage`; `onDown()` is told when the connection drops. Returns `{send, restart, close}`:
+ * `send(message)` is false while offline (a message sent while connecting goes once open); `close()` stops for
+ * good.
  */
 export function liveSocket(path, onMessage, onDown = () => {}) {
   let ws = null;
@@ -43,8 +44,14 @@ export function liveSocket(path, onMessage, onDown = () => {}) {
   connect();
   return {
     send(message) {
+      const text = JSON.stringify(message);
+      if (ws && ws.readyState === WebSocket.CONNECTING) {
+        const opening = ws;
+        opening.addEventListener("open", () => opening.send(text), { once: true });
+        return true;
+      }
       if (!ws || ws.readyState !== WebSocket.OPEN) return false;
-      ws.send(JSON.stringify(message));
+      ws.send(text);
       return true;
     },
     /** Drop the connection now and open it again (e.g. after a gap in the versions). */

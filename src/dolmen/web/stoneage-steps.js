@@ -27,7 +27,9 @@ export function cardChip(ctx, id) {
 /** A building tile's cost and points, or its flexible rule, and a hut's effect. */
 export function tileText(ctx, tile) {
   let text;
-  if (tile.kind === "fixed") text = ctx.t("tile_fixed", { cost: tile.cost.map((r) => ctx.term(r)).join(" "), points: tile.points });
+  // A base tile is named by its cost already; a hut is not.
+  if (tile.kind === "fixed" && !tile.hut) text = ctx.t("score_n", { n: tile.points });
+  else if (tile.kind === "fixed") text = ctx.t("tile_fixed", { cost: tile.cost.map((r) => ctx.term(r)).join(" "), points: tile.points });
   else if (tile.kind === "n_of_k") text = ctx.t("tile_n_of_k", { n: tile.resources, k: tile.kinds });
   else text = ctx.t("tile_1_to_7");
   if (tile.hut) text += ` · ${ctx.t(`hut.${tile.hut}`, { resource: ctx.term(tile.income ?? "") })}`;
@@ -83,6 +85,13 @@ export function modulePieces(ctx) {
   return parts.length ? el("div", { class: "card modules-box", id: "module-pieces" }, parts) : null;
 }
 
+/** `tools 3 1 once 4` in words: the tiles added, then the one-use tools. */
+function toolWords(ctx, text) {
+  const [tiles, once] = text.slice("tools ".length).split("once").map((part) => part.trim());
+  if (tiles === "none") return ctx.t("no_tools");
+  return [tiles ? ctx.t("tool_tiles", { values: tiles }) : null, once ? ctx.t("one_use_tool", { values: once }) : null].filter(Boolean).join(" + ");
+}
+
 function tools(ctx) {
   const board = ctx.view.board;
   const resource = ctx.term(board.roll_resource || "");
@@ -91,7 +100,7 @@ function tools(ctx) {
     element: el("div", { class: "step-panel", id: "tools-panel" },
       el("h3", {}, ctx.t("tools_title", { total: board.roll_total, resource })),
       (board.tool_choices || []).map((choice) => actionButton(ctx, choice.action,
-        ctx.t("tools_choice", { tools: choice.action.slice(6), total: choice.total, n: choice.yield, resource }), { class: "wide" }))),
+        ctx.t("tools_choice", { tools: toolWords(ctx, choice.action), total: choice.total, n: choice.yield, resource }), { class: "wide" }))),
   };
 }
 

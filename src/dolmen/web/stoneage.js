@@ -48,14 +48,21 @@ function site(ctx, cell, x, y, chosen) {
     },
     svg("title", {}, [label, detail, note].filter(Boolean).join(" — ")),
     svg("rect", { x, y, width: W - 6, height: H - 6, rx: 6, class: "site-body" }),
-    svg("text", { x: x + 6, y: y + 15, class: `label strong${label.length > 17 ? " small" : ""}` }, clip(label, 21)),
-    detail ? svg("text", { x: x + 6, y: y + 29, class: "label small" }, clip(detail, 21)) : null,
-    note ? svg("text", { x: x + 6, y: y + 42, class: "label small note" }, note) : null,
+    line(x + 6, y + 15, "label strong", label, 6.6),
+    detail ? line(x + 6, y + 29, "label small", detail, 5.6) : null,
+    note ? line(x + 6, y + 42, "label small note", note, 5.6) : null,
     marks,
   );
 }
 
-const clip = (text, n) => (text.length > n ? `${text.slice(0, n - 1)}…` : text);
+const INNER = W - 18;
+
+/** A line of text in a cell, squeezed to the cell's width once drawn when longer (`fitTexts`), and cut when
+ * surely too long even so. */
+function line(x, y, cls, text, perChar) {
+  const room = Math.floor((INNER * 1.6) / perChar);
+  return svg("text", { x, y, class: cls, dataset: { fit: INNER } }, text.length > room ? `${text.slice(0, room - 1)}…` : text);
+}
 
 function occupied(ctx, id) {
   return ctx.view.board.seats.reduce((sum, seat) => sum + ((seat.placed || {})[id] || 0), 0);
@@ -159,4 +166,11 @@ function draw(ctx) {
     el("div", { class: "players" }, board.seats.map((seat, i) => playerCard(ctx, seat, i))));
 }
 
-export const stoneAge = { draw, panel, breakdown };
+/** What a word of a text form names, in words: a site by its name, the card spaces, the building stacks. */
+function objectName(ctx, word) {
+  const site = (ctx.describe?.locations || []).find((l) => l.id === word);
+  if (site) return ctx.term(site.name);
+  return { card: ctx.t("card_spaces"), building: ctx.t("stacks") }[word] ?? ctx.term(word);
+}
+
+export const stoneAge = { draw, panel, breakdown, objectName };

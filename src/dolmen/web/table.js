@@ -6,7 +6,7 @@ import { get, post } from "./api.js";
 import { navigate, session } from "./app.js";
 import { chatBox } from "./chat.js";
 import { describeGame } from "./describe.js";
-import { el, fill } from "./dom.js";
+import { el, fill, fitTexts } from "./dom.js";
 import { drawEnd } from "./ending.js";
 import { errorText, refusalText } from "./forms.js";
 import { drawingContext } from "./context.js";
@@ -169,6 +169,7 @@ export async function showTable(main, id) {
       play,
       preview: fetchPreviews,
       redraw: () => drawBoard(),
+      objectName: board().objectName,
     });
   }
 
@@ -278,6 +279,7 @@ export async function showTable(main, id) {
   function drawBoard() {
     const draw = board().draw;
     fill(parts.board, draw ? draw(context()) : el("pre", {}, JSON.stringify(game.view.board, null, 1)));
+    fitTexts(parts.board);
   }
 
   function undoButton() {
