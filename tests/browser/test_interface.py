@@ -61,6 +61,18 @@ def test_phone_screen_keyboard_and_labels(new_page: Any) -> None:
     page.locator("#action-text").fill("build nothing")
     page.keyboard.press("Enter")
     page.locator("#table-error").get_by_text("build nothing", exact=False).wait_for()
+
+    # Stone Age's board on the phone: three sites a row, nothing wider than the screen; a site by the keyboard.
+    page.goto("/")
+    create_table(page, "stoneage", 2, ["", "greedy"])
+    page.locator("#start-table").click()
+    page.locator("#board .site.playable").first.wait_for()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert unlabelled_controls(page) == []
+    page.locator("#board .site[data-site='forest']").focus()
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.closest('#site-actions') !== null")  # the site's choices, focused
+    shot(page, "phone-stoneage")
     assert page.problems == []
 
 

@@ -10,7 +10,8 @@ import { breakdown, cardChip, moduleFacts, modulePieces, panel, tileText } from 
 const COLORS = ["#c0392b", "#2471a3", "#229954", "#b7950b", "#7d3c98"];
 const W = 122;
 const H = 80;
-const COLUMNS = 5;
+/** Sites in a row: five on a wide screen, three on a phone (the board stays readable without zooming). */
+const columns = () => (window.matchMedia("(max-width: 640px)").matches ? 3 : 5);
 
 function people(ctx, site, x, y) {
   const marks = [];
@@ -101,10 +102,11 @@ function cells(ctx) {
 
 function boardPicture(ctx, chosen) {
   const all = cells(ctx);
-  const rows = Math.ceil(all.length / COLUMNS);
-  const width = COLUMNS * W + 6;
+  const across = columns();
+  const rows = Math.ceil(all.length / across);
+  const width = across * W + 6;
   return svg("svg", { class: "stoneage-board", viewBox: `0 0 ${width} ${rows * H + 6}`, width: "100%", role: "group", "aria-label": ctx.t("board") },
-    all.map((cell, i) => site(ctx, cell, 4 + (i % COLUMNS) * W, 4 + Math.floor(i / COLUMNS) * H, chosen)));
+    all.map((cell, i) => site(ctx, cell, 4 + (i % across) * W, 4 + Math.floor(i / across) * H, chosen)));
 }
 
 function playerCard(ctx, seat, index) {
