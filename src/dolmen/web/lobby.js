@@ -129,11 +129,14 @@ export async function showLobby(main) {
   }
 
   let mineTimer = null;
+  let left = false;
   async function refreshMine() {
-    if (!session.me) return;
+    if (!session.me || left) return;
     clearTimeout(mineTimer);
     mineTimer = setTimeout(() => refreshMine().catch(() => {}), MINE_EVERY_MS);
-    mine = await get("/api/me/tables");
+    const fresh = await get("/api/me/tables");
+    if (left) return;
+    mine = fresh;
     draw();
   }
   const onVisible = () => { if (!document.hidden) refreshMine().catch(() => {}); };
@@ -181,6 +184,7 @@ export async function showLobby(main) {
   draw();
   const socket = liveSocket(() => "/ws/lobby", receive);
   return () => {
+    left = true;
     socket.close();
     clearTimeout(mineTimer);
     document.removeEventListener("visibilitychange", onVisible);
