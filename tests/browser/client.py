@@ -25,7 +25,14 @@ def sign_up(page: Page, name: str) -> None:
 
 
 def create_table(
-    page: Page, game: str, players: int, seats: list[str], *, take_backs: bool = False, modules: tuple[str, ...] = ()
+    page: Page,
+    game: str,
+    players: int,
+    seats: list[str],
+    *,
+    take_backs: bool = False,
+    modules: tuple[str, ...] = (),
+    trade: bool = False,
 ) -> int:
     """Create a table from the lobby's form (``seats[i]``: ``""`` open or a bot spec; seat 0 is the creator)
     and return its number once the table page shows."""
@@ -33,6 +40,8 @@ def create_table(
     page.select_option("#new-players", str(players))
     for module in modules:
         page.locator(f".modules input[value='{module}']").check()
+    if trade:
+        page.check("#new-option-trade")
     for index, spec in enumerate(seats):
         if index > 0:
             page.select_option(f"#new-seat-{index}", spec)

@@ -1,5 +1,6 @@
 """Whole games through the browser client, by clicking legal-action buttons: two people and a bot at Roll Through
-the Ages (The Bronze Age), a person and a bot at The Late Bronze Age with trading, Stone Age with no module at 2
+the Ages (The Bronze Age, with trading: one offers, the other answers), a person and a bot at The Late Bronze
+Age, Stone Age with no module at 2
 (a reload mid-game) and with every module at 5. On the way, the panels of the steps that need more than
 buttons (food or workers with each choice's preview, the developments and their payments, the offer builder,
 the tools with their yields, the modules' pieces); at the end the scores with their breakdown, the dice secret
@@ -11,7 +12,16 @@ import json
 import re
 from typing import Any
 
-from tests.browser.client import create_table, is_over, play_to_the_end, sign_up, unique, unlabelled_controls, version
+from tests.browser.client import (
+    create_table,
+    is_over,
+    play_to_the_end,
+    sign_up,
+    unique,
+    unlabelled_controls,
+    version,
+    wait_for_answer,
+)
 from tests.browser.conftest import shot
 
 Page = Any
@@ -61,7 +71,7 @@ def test_two_people_and_a_bot_play_roll_through_the_ages(new_page: Any) -> None:
     sign_up(ann, ann_name)
     sign_up(bob, bob_name)
     shot(ann, "lobby")
-    table = create_table(ann, "rtta", 3, ["", "", "greedy"], take_backs=True)
+    table = create_table(ann, "rtta", 3, ["", "", "greedy"], take_backs=True, trade=True)
     shot(ann, "table-waiting")
 
     # Bob, in the lobby already, sees the table come (the lobby's socket), joins it and opens it; Ann starts it.
@@ -91,10 +101,11 @@ def test_two_people_and_a_bot_play_roll_through_the_ages(new_page: Any) -> None:
         if page.locator("#actions button.action").count():
             assert page.title().startswith("● ")  # the tab says whose turn it is
         check_rtta_panels(seen, page)
+        offer_to_the_other(seen, page, bob if page is ann else ann)
 
     clicks = play_to_the_end([ann, bob], seed=11, on_action=look)
     assert clicks > 10
-    assert {"food-or-workers", "buy"} <= seen.done
+    assert {"food-or-workers", "buy", "offer"} <= seen.done
     for page in (ann, bob):
         check_end(page, ["Developments", "Monuments", "Disasters"], 3)
     shot(ann, "rtta-end")
@@ -127,6 +138,30 @@ def check_trade_builder(seen: Seen, page: Page) -> None:
     page.locator("#offer-check", has_text=re.compile(r"\w")).wait_for()  # the events, or the reason it is refused
     assert unlabelled_controls(page) == []
     shot(page, "rtta-trade")
+
+
+def offer_to_the_other(seen: Seen, page: Page, other: Page) -> None:
+    """At a trade step, offer the other person 1 food for nothing (when the preview says it is legal, else wait
+    for another trade step); the other person is shown the offer and answers it in the random play."""
+    if "offer" in seen.done or page.locator("#trade-panel").count() == 0:
+        return
+    other_seat = other.locator("#table-header .my-seat").text_content() or ""
+    option = page.locator("#offer-seat option").filter(has_text=other_seat.split(" ")[-1])
+    if option.count() == 0:
+        return
+    page.select_option("#offer-seat", option.get_attribute("value"))
+    page.locator("#offer-give-food").fill("1")
+    page.locator("#offer-preview").click()
+    said = page.locator("#offer-check", has_text=re.compile(r"\w"))
+    said.wait_for()
+    if "makes offer" not in (said.text_content() or ""):
+        return  # refused (no food to give, or the other's track is full): the reason is shown; try later
+    before = version(page)
+    page.locator("#offer-make").click()
+    wait_for_answer(page, before)
+    other.locator("#offer-panel").get_by_text("You would get: 1 food").wait_for()
+    shot(other, "rtta-answer")
+    seen.done.add("offer")
 
 
 def replay_viewer(page: Page, table: int, last: int) -> None:
