@@ -70,7 +70,7 @@ function sheet(ctx, player) {
       svg("text", { x: 8 + LEFT + monument.boxes * STEP + 4, y: y + 10, class: "count" }, mark)));
   }
   const firsts = (board.monuments || []).filter((m) => m.first_builder !== null && m.first_builder !== undefined && m.first_builder !== seat && m.in_play);
-  if (firsts.length) add(svg("text", { x: 8, y: y + 10, class: "label small" }, ctx.t("first_builders", { list: firsts.map((m) => `${ctx.term(m.name)} ★${ctx.names[m.first_builder]}`).join(", ") })), 15);
+  if (firsts.length) add(svg("text", { x: 8, y: y + 10, class: "label small", dataset: { fit: WIDTH - 16 } }, ctx.t("first_builders", { list: firsts.map((m) => `${ctx.term(m.name)} ★${ctx.names[m.first_builder]}`).join(", ") })), 15);
 
   heading(ctx.t("developments"));
   const owned = new Set(player.developments || []);
