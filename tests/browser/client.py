@@ -25,7 +25,14 @@ def sign_up(page: Page, name: str) -> None:
 
 
 def create_table(
-    page: Page, game: str, players: int, seats: list[str], *, take_backs: bool = False, modules: tuple[str, ...] = ()
+    page: Page,
+    game: str,
+    players: int,
+    seats: list[str],
+    *,
+    take_backs: bool = False,
+    modules: tuple[str, ...] = (),
+    trade: bool = False,
 ) -> int:
     """Create a table from the lobby's form (``seats[i]``: ``""`` open or a bot spec; seat 0 is the creator)
     and return its number once the table page shows."""
@@ -33,6 +40,8 @@ def create_table(
     page.select_option("#new-players", str(players))
     for module in modules:
         page.locator(f".modules input[value='{module}']").check()
+    if trade:
+        page.check("#new-option-trade")
     for index, spec in enumerate(seats):
         if index > 0:
             page.select_option(f"#new-seat-{index}", spec)
@@ -59,7 +68,7 @@ def is_over(page: Page) -> bool:
 
 def act_once(page: Page, rng: random.Random) -> bool:
     """Click one of the legal-action buttons shown, if any (and none is in flight); wait for the answer."""
-    buttons = page.locator("#actions:not(.pending) button.action")
+    buttons = page.locator("#actions:not(.pending) button.action:visible")
     count = buttons.count()
     if count == 0:
         return False
@@ -108,3 +117,19 @@ def play_to_the_end(
         if not acted:
             pages[0].wait_for_timeout(50)
     return clicks
+
+
+def unlabelled_controls(page: Page) -> list[str]:
+    """Buttons, inputs and selects without a name a screen reader can read."""
+    names: list[str] = page.evaluate(
+        """() => [...document.querySelectorAll('button, input, select, a[href], [role=button]')]
+            .filter(e => e.offsetParent !== null || e.getBoundingClientRect().width > 0)
+            .filter(e => {
+                const label = (e.getAttribute('aria-label') || e.textContent || '').trim()
+                    || (e.id && document.querySelector(`label[for="${e.id}"]`))
+                    || e.closest('label') || e.getAttribute('title');
+                return !label;
+            })
+            .map(e => e.outerHTML.slice(0, 80))"""
+    )
+    return names

@@ -7,24 +7,8 @@ import random
 import re
 from typing import Any
 
-from tests.browser.client import act_once, create_table, sign_up, unique, version, wait_for_answer
+from tests.browser.client import act_once, create_table, sign_up, unique, unlabelled_controls, version, wait_for_answer
 from tests.browser.conftest import shot
-
-
-def unlabelled_controls(page: Any) -> list[str]:
-    """Buttons, inputs and selects without a name a screen reader can read."""
-    names: list[str] = page.evaluate(
-        """() => [...document.querySelectorAll('button, input, select, a[href], [role=button]')]
-            .filter(e => e.offsetParent !== null || e.getBoundingClientRect().width > 0)
-            .filter(e => {
-                const label = (e.getAttribute('aria-label') || e.textContent || '').trim()
-                    || (e.id && document.querySelector(`label[for="${e.id}"]`))
-                    || e.closest('label') || e.getAttribute('title');
-                return !label;
-            })
-            .map(e => e.outerHTML.slice(0, 80))"""
-    )
-    return names
 
 
 def test_french_from_the_browser_and_the_switch(new_page: Any) -> None:
@@ -44,6 +28,9 @@ def test_french_from_the_browser_and_the_switch(new_page: Any) -> None:
     page.locator("#start-table").click()
     page.get_by_text("Engagement des dés").wait_for()
     page.get_by_text("Journal de la partie").wait_for()
+    # The log in the reader's language, from the game's French catalogue (seed 004's words).
+    page.locator("#log li").get_by_text("Le tour 1 commence", exact=False).wait_for()
+    assert page.locator("#board .site[data-site='forest']").get_attribute("aria-label").startswith("la forêt")
     shot(page, "stoneage-fr")
     assert page.problems == []
 
@@ -74,6 +61,18 @@ def test_phone_screen_keyboard_and_labels(new_page: Any) -> None:
     page.locator("#action-text").fill("build nothing")
     page.keyboard.press("Enter")
     page.locator("#table-error").get_by_text("build nothing", exact=False).wait_for()
+
+    # Stone Age's board on the phone: three sites a row, nothing wider than the screen; a site by the keyboard.
+    page.goto("/")
+    create_table(page, "stoneage", 2, ["", "greedy"])
+    page.locator("#start-table").click()
+    page.locator("#board .site.playable").first.wait_for()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert unlabelled_controls(page) == []
+    page.locator("#board .site[data-site='forest']").focus()
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.closest('#site-actions') !== null")  # the site's choices, focused
+    shot(page, "phone-stoneage")
     assert page.problems == []
 
 
@@ -159,11 +158,28 @@ def test_a_stale_tab_gets_the_resync(new_page: Any) -> None:
     assert version(second) == version(first) > stale
 
 
-def test_chat_commands_seat_a_bot_and_start(new_page: Any) -> None:
-    page = new_page()
+def test_chat_commands_join_leave_seat_a_bot_and_start(new_page: Any) -> None:
+    page, guest = new_page(), new_page()
+    guest_name = unique("jo")
     sign_up(page, unique("ida"))
-    create_table(page, "stoneage", 2, ["", ""])
+    sign_up(guest, guest_name)
+    table = create_table(page, "stoneage", 2, ["", ""])
     page.locator("#seats-box h2").wait_for()  # the table's socket is open
+
+    # A second person types /join at the table's chat, then /leave: the seat fills and opens again for all.
+    guest.goto(f"/tables/{table}")
+    guest.locator("#seats-box h2").wait_for()
+    guest_says = guest.locator(".chat-form input")
+    guest_says.fill("/join")
+    guest_says.press("Enter")
+    page.locator("#seats-box").get_by_text(guest_name).wait_for()
+    guest_says.fill("/leave")
+    guest_says.press("Enter")
+    page.locator("#seats-box li").get_by_text("open").wait_for()
+    guest_says.fill("/dance")
+    guest_says.press("Enter")
+    guest.locator("#table-error").get_by_text("commands:", exact=False).wait_for()
+
     say = page.locator(".chat-form input")
     say.fill("/bot random")
     say.press("Enter")
@@ -171,4 +187,5 @@ def test_chat_commands_seat_a_bot_and_start(new_page: Any) -> None:
     say.fill("/start")
     say.press("Enter")
     page.locator("#version").wait_for()
-    assert page.problems == []
+    guest.locator("#version").wait_for()  # the watcher's page follows the start
+    assert page.problems == [] and guest.problems == []

@@ -1,13 +1,68 @@
-"""Whole games through the browser client: two people and a bot at Roll Through the Ages, a person and a bot
-at Stone Age with a reload mid-game; the end screen, the record and the dice secret."""
+"""Whole games through the browser client, by clicking legal-action buttons: two people and a bot at Roll Through
+the Ages (The Bronze Age, with trading: one offers, the other answers), a person and a bot at The Late Bronze
+Age, Stone Age with no module at 2
+(a reload mid-game) and with every module at 5. On the way, the panels of the steps that need more than
+buttons (food or workers with each choice's preview, the developments and their payments, the offer builder,
+the tools with their yields, the modules' pieces); at the end the scores with their breakdown, the dice secret
+checked against the commitment, the record, play again and the replay viewer."""
 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
-from tests.browser.client import create_table, is_over, play_to_the_end, sign_up, unique, version
+from tests.browser.client import (
+    create_table,
+    is_over,
+    play_to_the_end,
+    sign_up,
+    unique,
+    unlabelled_controls,
+    version,
+    wait_for_answer,
+)
 from tests.browser.conftest import shot
+
+Page = Any
+
+
+class Seen:
+    """Checks made once, the first time a panel shows during a game (``on_action`` hooks)."""
+
+    def __init__(self) -> None:
+        self.done: set[str] = set()
+
+    def once(self, page: Page, name: str, selector: str) -> bool:
+        """Whether ``selector`` shows now on ``page`` and ``name`` was not checked yet (it is now)."""
+        if name in self.done or page.locator(selector).count() == 0:
+            return False
+        self.done.add(name)
+        return True
+
+
+def check_rtta_panels(seen: Seen, page: Page) -> None:
+    if seen.once(page, "food-or-workers", "#food-or-workers"):
+        # docs/rtta.md "Actions", food N: the preview of each choice is the server's: what would be collected.
+        page.locator("#food-or-workers .preview", has_text="collects").first.wait_for()
+        shot(page, "rtta-food-or-workers")
+    if seen.once(page, "buy", "#buy-panel"):
+        panel = page.locator("#buy-panel")
+        assert panel.locator("li.development").count() >= 13  # every development of the edition
+        assert panel.locator("li.development .effect").count() >= 13  # each with its effect in words
+        affordable = panel.locator("li.affordable button.action")
+        if affordable.count():
+            panel.locator("li.affordable .preview", has_text="buys").first.wait_for()
+        shot(page, "rtta-buy")
+
+
+def check_end(page: Page, columns: list[str], players: int) -> None:
+    page.locator("#final-scores").wait_for()
+    headers = page.locator("table.scores thead th").all_text_contents()
+    assert all(column in headers for column in columns), headers
+    assert page.locator("table.scores tbody tr").count() == players
+    page.locator("#verify").click()
+    page.locator("#verify-result").get_by_text("matches the dice commitment").wait_for()
 
 
 def test_two_people_and_a_bot_play_roll_through_the_ages(new_page: Any) -> None:
@@ -16,15 +71,14 @@ def test_two_people_and_a_bot_play_roll_through_the_ages(new_page: Any) -> None:
     sign_up(ann, ann_name)
     sign_up(bob, bob_name)
     shot(ann, "lobby")
-    table = create_table(ann, "rtta", 3, ["", "", "greedy"], take_backs=True)
+    table = create_table(ann, "rtta", 3, ["", "", "greedy"], take_backs=True, trade=True)
     shot(ann, "table-waiting")
 
-    # Bob finds the table in the lobby, joins it and opens it; Ann starts it.
-    bob.goto("/")
+    # Bob, in the lobby already, sees the table come (the lobby's socket), joins it and opens it; Ann starts it.
     row = bob.locator(f"#tables-open li[data-table='{table}']")
     row.locator("button.join").click()
-    row = bob.locator(f"#tables-open li[data-table='{table}']")
-    row.locator("a.open-table").click()
+    bob.locator(f"#tables-mine li[data-table='{table}']").wait_for()
+    bob.locator(f"#tables-open li[data-table='{table}'] a.open-table").click()
     bob.wait_for_url(f"**/tables/{table}")
     ann.locator("#start-table").click()
     for page in (ann, bob):
@@ -39,14 +93,21 @@ def test_two_people_and_a_bot_play_roll_through_the_ages(new_page: Any) -> None:
     bob.locator(".chat-form button").click()
     ann.locator(".chat-lines").get_by_text("good luck").wait_for()
 
+    seen = Seen()
+
     def look(page: Any, clicks: int) -> None:
         if clicks == 6:
             shot(page, "rtta-table")
+        if page.locator("#actions button.action").count():
+            assert page.title().startswith("● ")  # the tab says whose turn it is
+        check_rtta_panels(seen, page)
+        offer_to_the_other(seen, page, bob if page is ann else ann)
 
     clicks = play_to_the_end([ann, bob], seed=11, on_action=look)
     assert clicks > 10
+    assert {"food-or-workers", "buy", "offer"} <= seen.done
     for page in (ann, bob):
-        page.locator("#final-scores").wait_for()
+        check_end(page, ["Developments", "Monuments", "Disasters"], 3)
     shot(ann, "rtta-end")
     secret = ann.locator("#secret").text_content()
     assert secret and len(secret) == 64
@@ -60,11 +121,112 @@ def test_two_people_and_a_bot_play_roll_through_the_ages(new_page: Any) -> None:
     bob.locator("#join-table").click()
     ann.locator("#seats-box").get_by_text(bob_name).wait_for()
 
-    # Profiles: the finished game is in Bob's history.
+    # Profiles: the finished game is in Bob's history, with its replay.
     ann.goto(f"/players/{bob_name}")
     ann.get_by_role("heading", name=bob_name).wait_for()
     ann.locator(f"a[href='/tables/{table}']").wait_for()
+    ann.locator(f"a[href='/tables/{table}/replay']").wait_for()
     assert ann.problems == [] and bob.problems == []
+
+
+def check_trade_builder(seen: Seen, page: Page) -> None:
+    """The offer builder: a request for 1 food, checked by the server's preview before anything is sent."""
+    if not seen.once(page, "trade", "#trade-panel"):
+        return
+    page.locator("#offer-get-food").fill("1")
+    page.locator("#offer-preview").click()
+    page.locator("#offer-check", has_text=re.compile(r"\w")).wait_for()  # the events, or the reason it is refused
+    assert unlabelled_controls(page) == []
+    shot(page, "rtta-trade")
+
+
+def offer_to_the_other(seen: Seen, page: Page, other: Page) -> None:
+    """At a trade step, offer the other person 1 food for nothing (when the preview says it is legal, else wait
+    for another trade step); the other person is shown the offer and answers it in the random play."""
+    if "offer" in seen.done or page.locator("#trade-panel").count() == 0:
+        return
+    other_seat = other.locator("#table-header .my-seat").text_content() or ""
+    option = page.locator("#offer-seat option").filter(has_text=other_seat.split(" ")[-1])
+    if option.count() == 0:
+        return
+    page.select_option("#offer-seat", option.get_attribute("value"))
+    page.locator("#offer-give-food").fill("1")
+    page.locator("#offer-preview").click()
+    said = page.locator("#offer-check", has_text=re.compile(r"\w"))
+    said.wait_for()
+    if "makes offer" not in (said.text_content() or ""):
+        return  # refused (no food to give, or the other's track is full): the reason is shown; try later
+    before = version(page)
+    page.locator("#offer-make").click()
+    wait_for_answer(page, before)
+    other.locator("#offer-panel").get_by_text("You would get: 1 food").wait_for()
+    shot(other, "rtta-answer")
+    seen.done.add("offer")
+
+
+def replay_viewer(page: Page, table: int, last: int) -> None:
+    """Step through a finished game forwards and backwards, by buttons, keys and the step field."""
+    page.locator("#replay-link").click()
+    page.wait_for_url(f"**/tables/{table}/replay**")
+    status = page.locator("#replay-step h2")
+    status.get_by_text(f"Step 0 of {last}").wait_for()
+    page.locator("#replay-next").click()
+    status.get_by_text(f"Step 1 of {last}").wait_for()
+    assert page.locator("#replay-events li").count() >= 1  # what step 1 did, in words
+    page.keyboard.press("ArrowRight")
+    status.get_by_text(f"Step 2 of {last}").wait_for()
+    page.keyboard.press("ArrowLeft")
+    status.get_by_text(f"Step 1 of {last}").wait_for()
+    page.locator("#replay-version").fill("77")
+    page.locator("#replay-version").press("Enter")
+    status.get_by_text(f"Step 77 of {last}").wait_for()  # a second window of 50 versions, fetched on demand
+    assert page.locator("#board .sheet").count() >= 1
+    page.locator("#replay-last").click()
+    status.get_by_text(f"Step {last} of {last}").wait_for()
+    page.locator("#replay-step").get_by_text("Game over").wait_for()
+    page.locator("#replay-prev").click()
+    status.get_by_text(f"Step {last - 1} of {last}").wait_for()
+    shot(page, "replay")
+    page.reload()  # the position is in the address
+    status.get_by_text(f"Step {last - 1} of {last}").wait_for()
+
+
+def test_late_bronze_age_with_trade_to_the_end_and_its_replay(new_page: Any) -> None:
+    page = new_page()
+    sign_up(page, unique("lee"))
+    page.select_option("#new-game", "rtta")
+    page.select_option("#new-players", "2")
+    page.select_option("#new-option-edition", "late")
+    page.check("#new-option-trade")
+    page.select_option("#new-seat-1", "greedy")
+    page.locator("#create").click()
+    page.wait_for_url("**/tables/*")
+    table = int(page.url.rstrip("/").rsplit("/", 1)[1])
+    page.locator("#start-table").click()
+    page.locator("#version").wait_for()
+    assert "The Late Bronze Age" in (page.locator("#board .facts").first.text_content() or "")
+    assert page.locator("#board .sheet text").get_by_text("ships 0", exact=False).count() >= 1
+
+    seen = Seen()
+
+    def look(page: Any, clicks: int) -> None:
+        check_rtta_panels(seen, page)
+        check_trade_builder(seen, page)
+
+    play_to_the_end([page], seed=3, timeout=150.0, on_action=look)
+    assert "trade" in seen.done
+    check_end(page, ["Developments", "Monuments"], 2)
+    shot(page, "rtta-late-end")
+    replay_viewer(page, table, version(page))
+
+    # The replay on a phone, by someone without an account.
+    phone = new_page(width=390, height=844)
+    phone.goto(f"/tables/{table}/replay?v=40")
+    phone.locator("#replay-step h2").get_by_text("Step 40").wait_for()
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    assert unlabelled_controls(phone) == []
+    shot(phone, "phone-replay")
+    assert page.problems == [] and phone.problems == []
 
 
 def test_stone_age_against_a_bot_with_a_reload(new_page: Any) -> None:
@@ -75,22 +237,28 @@ def test_stone_age_against_a_bot_with_a_reload(new_page: Any) -> None:
     page.locator("#version").wait_for()
 
     reloaded: list[int] = []
+    seen = Seen()
 
-    def reload_once(page: Any, clicks: int) -> None:
-        if clicks == 25 and not is_over(page):
-            seen = version(page)
+    def look(page: Any, clicks: int) -> None:
+        if clicks >= 25 and not reloaded and not is_over(page):
+            seen_version = version(page)
             shot(page, "stoneage-table")
             page.reload()
             page.locator("#version").wait_for()
-            assert version(page) >= seen
+            assert version(page) >= seen_version
             assert page.locator("#board .stoneage-board").count() == 1
-            reloaded.append(seen)
+            reloaded.append(seen_version)
+        if seen.once(page, "tools", "#tools-panel"):
+            # docs/stoneage.md "Views": each tool choice with the dice total and the yield it gives.
+            labels = page.locator("#tools-panel button.action .label").all_text_contents()
+            assert labels and all("→" in label for label in labels), labels
+            shot(page, "stoneage-tools")
 
-    play_to_the_end([page], seed=5, on_action=reload_once, timeout=180.0)
+    play_to_the_end([page], seed=5, on_action=look, timeout=180.0)
     assert reloaded, "the game ended before the reload"
     assert page.url.endswith(f"/tables/{table}")
+    check_end(page, ["Culture (sets)", "Farmers", "Goods"], 2)
     shot(page, "stoneage-end")
-    assert page.locator("table.scores tbody tr").count() == 2
     assert page.problems == []
 
 
@@ -101,24 +269,14 @@ def test_stone_age_with_every_module_at_five(new_page: Any) -> None:
     create_table(page, "stoneage", 5, ["", "greedy", "greedy", "greedy", "greedy"], modules=modules)
     page.locator("#start-table").click()
     page.locator("#version").wait_for()
+    pieces = page.locator("#module-pieces").text_content() or ""
+    assert "Mammoth herd" in pieces and "Wild animals" in pieces and "Igloos" in pieces
+    assert page.locator("#board .site[data-site='merchant']").count() == 1
+    assert page.locator("#board .site[data-site='card 5']").count() == 1
+    assert page.locator("#board .site[data-site='building 5']").count() == 1
+    assert page.locator(".player[data-seat='0'] dt").get_by_text("jewel").count() == 1
+    assert unlabelled_controls(page) == []
     play_to_the_end([page], seed=9, timeout=200.0)
     shot(page, "stoneage-5-modules-end")
-    assert page.locator("table.scores tbody tr").count() == 5
-    assert page.problems == []
-
-
-def test_late_bronze_age_solo(new_page: Any) -> None:
-    page = new_page()
-    sign_up(page, unique("lee"))
-    page.select_option("#new-game", "rtta")
-    page.select_option("#new-players", "1")
-    page.select_option("#new-option-edition", "late")
-    page.locator("#create").click()
-    page.wait_for_url("**/tables/*")
-    page.locator("#start-table").click()
-    page.locator("#version").wait_for()
-    assert "The Late Bronze Age" in (page.locator("#board .facts").first.text_content() or "")
-    play_to_the_end([page], seed=3, timeout=120.0)
-    shot(page, "rtta-late-solo-end")
-    assert page.locator("table.scores tbody tr").count() == 1
+    check_end(page, ["Culture (sets)", "Shamans"], 5)
     assert page.problems == []

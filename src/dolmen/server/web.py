@@ -3,14 +3,20 @@ it renders the game log with.
 
 :func:`mount_web` adds to an app, ahead of the API's routes:
 
-- ``GET /`` and the client's own routes (``/tables/{id}``, ``/players/{name}``): the client's ``index.html``;
+- ``GET /`` and the client's own routes (``/tables/{id}``, ``/tables/{id}/replay``, ``/players/{name}``): the
+  client's ``index.html``;
 - ``GET /web/...``: the client's files;
 - ``GET /api/messages/{lang}?game=NAME``: the engine's catalogue merged with the game's (``docs/table.md``,
-  "Message catalogues"), the texts the client renders log events with.
+  "Message catalogues"), the texts the client renders log events with;
+- ``GET /api/games/{game}/describe?options=JSON``: the game's ``describe(options)``, the static tables (track
+  lengths, costs, effects, locations) the client draws with instead of keeping its own;
+- the read-only table endpoints the client needs: ``/api/tables/{id}/replay`` (:mod:`dolmen.server.replay`)
+  and ``/api/tables/{id}/preview`` (:mod:`dolmen.server.preview`).
 """
 
 from __future__ import annotations
 
+import json
 from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any
@@ -19,8 +25,11 @@ from fastapi import FastAPI, Query
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
+from dolmen.engine.errors import OptionsError
 from dolmen.engine.messages import LANGUAGES, load_catalogue
 from dolmen.games import GAMES, get_game
+from dolmen.server.preview import mount_preview
+from dolmen.server.replay import mount_replay
 
 JSON = Any
 WEB = Path(str(resources.files("dolmen.web")))
@@ -47,6 +56,27 @@ def _not_found(message: str) -> JSONResponse:
     return JSONResponse({"error": "not_found", "message": message}, status_code=404)
 
 
+def _invalid(message: str) -> JSONResponse:
+    return JSONResponse({"error": "invalid", "message": message}, status_code=422)
+
+
+def description(game: str, options: str | None) -> JSONResponse:
+    """``game``'s ``describe`` for ``options`` (a JSON object; the game's defaults when absent)."""
+    if game not in GAMES:
+        return _not_found(f"no game {game!r}")
+    try:
+        chosen = {} if options is None else json.loads(options)
+    except ValueError:
+        return _invalid("options must be a JSON object")
+    if not isinstance(chosen, dict):
+        return _invalid("options must be a JSON object")
+    try:
+        doc = get_game(game).describe(chosen)
+    except OptionsError as exc:
+        return _invalid(str(exc))
+    return JSONResponse(doc, headers=NO_CACHE)
+
+
 def mount_web(app: FastAPI) -> None:
     """Serve the browser client and the message catalogues from ``app``. Call it before the API's routes are
     included, so that the client's ``/`` comes first."""
@@ -60,6 +90,10 @@ def mount_web(app: FastAPI) -> None:
     async def player_page(name: str) -> FileResponse:
         return await index()
 
+    async def describe(game: str, options: Annotated[str | None, Query(max_length=2000)] = None) -> JSONResponse:
+        """The game's static tables for these options (``describe`` in docs/rtta.md and docs/stoneage.md)."""
+        return description(game, options)
+
     async def messages(language: str, game: Annotated[str | None, Query()] = None) -> JSONResponse:
         if language not in LANGUAGES:
             return _not_found(f"no messages in {language!r}; known: {', '.join(LANGUAGES)}")
@@ -69,6 +103,10 @@ def mount_web(app: FastAPI) -> None:
 
     app.add_api_route("/", index, methods=["GET"], include_in_schema=False)
     app.add_api_route("/tables/{table_id}", table_page, methods=["GET"], include_in_schema=False)
+    app.add_api_route("/tables/{table_id}/replay", table_page, methods=["GET"], include_in_schema=False)
     app.add_api_route("/players/{name}", player_page, methods=["GET"], include_in_schema=False)
     app.add_api_route("/api/messages/{language}", messages, methods=["GET"], summary="Message catalogues")
+    app.add_api_route("/api/games/{game}/describe", describe, methods=["GET"], summary="A game's static tables")
+    mount_replay(app)
+    mount_preview(app)
     app.mount("/web", StaticFiles(directory=WEB), name="web")

@@ -1,9 +1,11 @@
-// The client's entry point: language, account, and the two screens (the lobby at /, a table at /tables/{id}).
+// The client's entry point: language, account, and the screens: the lobby at /, a table at /tables/{id}, its
+// replay at /tables/{id}/replay, a player at /players/{name}.
 import { api, get } from "./api.js";
 import { el, fill } from "./dom.js";
 import { currentLanguage, preferredLanguage, setLanguage, t } from "./i18n.js";
 import { showLobby } from "./lobby.js";
 import { showPlayer } from "./profile.js";
+import { showReplay } from "./replay.js";
 import { showTable } from "./table.js";
 
 export const session = { me: null };
@@ -61,8 +63,11 @@ export async function route() {
   staticTexts();
   const main = document.getElementById("app");
   const match = location.pathname.match(/^\/tables\/(\d+)\/?$/);
+  const replay = location.pathname.match(/^\/tables\/(\d+)\/replay\/?$/);
   const player = location.pathname.match(/^\/players\/([^/]+)\/?$/);
-  if (match) {
+  if (replay) {
+    leaveScreen = await showReplay(main, Number(replay[1]));
+  } else if (match) {
     leaveScreen = await showTable(main, Number(match[1]));
   } else if (player) {
     leaveScreen = await showPlayer(main, decodeURIComponent(player[1]));

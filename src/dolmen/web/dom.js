@@ -32,3 +32,14 @@ export function fill(parent, ...children) {
   build(parent, {}, children);
   return parent;
 }
+
+/** Squeeze every SVG text of `root` marked `data-fit="WIDTH"` that is wider than WIDTH once laid out. */
+export function fitTexts(root) {
+  for (const text of root.querySelectorAll("text[data-fit]")) {
+    const width = Number(text.dataset.fit);
+    if (text.getComputedTextLength() > width) {
+      text.setAttribute("textLength", String(width));
+      text.setAttribute("lengthAdjust", "spacingAndGlyphs");
+    }
+  }
+}

@@ -1,31 +1,20 @@
-// The lobby: account forms, the tables (open, running, finished), creating a table, lobby chat.
-import { ApiError, get, post } from "./api.js";
+// The lobby: account forms, the tables (mine, open, running, finished), creating a table, the lobby chat and the
+// leaderboard. Tables and chat come live from the lobby's socket (/ws/lobby); "my tables" with `your_turn` from
+// GET /api/me/tables, asked again when a table changes, when the tab comes back, and every 30 seconds (a turn
+// passing at a table is not a lobby event).
+import { get, post } from "./api.js";
 import { navigate, session, signedIn } from "./app.js";
+import { chatBox } from "./chat.js";
+import { createForm } from "./create.js";
 import { el, fill } from "./dom.js";
+import { errorText, labelled, refusalText } from "./forms.js";
 import { currentLanguage, t } from "./i18n.js";
+import { turnAlert } from "./notify.js";
 import { leaderboard } from "./profile.js";
+import { liveSocket } from "./socket.js";
 
-const POLL_MS = 3000;
-// Values an option may take, where docs/rtta.md and docs/stoneage.md list them (GET /api/games gives only the
-// defaults): a list of strings is a set of checkboxes, any other list a select.
-const OPTION_CHOICES = {
-  edition: ["bronze", "late"],
-  modules: { many: ["extension", "new_huts", "mammoths", "winter", "animals", "igloos"] },
-};
-
-let uid = 0;
-const nextId = (prefix) => `${prefix}-${++uid}`;
-
-function errorText(error) {
-  if (error instanceof ApiError) return t(`error.${error.code}`) === `error.${error.code}` ? error.message : t(`error.${error.code}`);
-  return String(error.message || error);
-}
-
-function labelled(labelText, control) {
-  const id = control.id || nextId("f");
-  control.id = id;
-  return el("div", { class: "field" }, el("label", { for: id }, labelText), control);
-}
+const MINE_EVERY_MS = 30000;
+const FINISHED_SHOWN = 20;
 
 function accountForms(onDone) {
   const status = el("p", { class: "error", role: "alert" });
@@ -43,7 +32,7 @@ function accountForms(onDone) {
       status.textContent = errorText(error);
     }
   }
-  const form = el(
+  return el(
     "form",
     { class: "card account-form", "aria-labelledby": "account-title", onsubmit: (e) => { e.preventDefault(); submit("login"); } },
     el("h2", { id: "account-title" }, t("account")),
@@ -54,7 +43,6 @@ function accountForms(onDone) {
       el("button", { type: "button", id: "signup", onclick: () => submit("signup") }, t("sign_up"))),
     status,
   );
-  return form;
 }
 
 function seatName(seat) {
@@ -63,219 +51,142 @@ function seatName(seat) {
   return t("open_seat");
 }
 
-function myTablesFirst(tables) {
-  const mine = (table) => session.me && table.seats.some((s) => s.name === session.me.name);
-  return [...tables].sort((a, b) => Number(mine(b)) - Number(mine(a)));
-}
+const isMine = (table) => Boolean(session.me && table.seats.some((s) => s.name === session.me.name));
 
-function tableRow(table, refresh, status) {
+function tableRow(table, act) {
   const me = session.me;
-  const seated = me && table.seats.some((s) => s.name === me.name);
+  const seated = isMine(table);
   const hasOpen = table.seats.some((s) => s.open);
   const actions = [];
-  const act = async (path) => {
-    status.textContent = "";
-    try {
-      await post(path);
-      await refresh();
-    } catch (error) {
-      status.textContent = errorText(error);
-    }
-  };
   if (table.status === "open" && me && !seated && hasOpen) {
     actions.push(el("button", { type: "button", class: "join", onclick: () => act(`/api/tables/${table.id}/join`) }, t("join")));
   }
   if (table.status === "open" && me && seated) {
     if (table.creator === me.id && !hasOpen) {
-      actions.push(el("button", { type: "button", class: "start", onclick: async () => { await act(`/api/tables/${table.id}/start`); navigate(`/tables/${table.id}`); } }, t("start")));
+      actions.push(el("button", { type: "button", class: "start", onclick: async () => { if (await act(`/api/tables/${table.id}/start`)) navigate(`/tables/${table.id}`); } }, t("start")));
     }
     actions.push(el("button", { type: "button", class: "leave", onclick: () => act(`/api/tables/${table.id}/leave`) }, t("leave")));
   }
-  const openLabel = seated ? t("open_table") : t("watch");
-  actions.push(el("a", { href: `/tables/${table.id}`, class: "button open-table", onclick: (e) => { e.preventDefault(); navigate(`/tables/${table.id}`); } }, openLabel));
-  const seats = table.seats.map((s) => seatName(s)).join(", ");
+  const open = (path) => (e) => { e.preventDefault(); navigate(path); };
+  const label = table.status === "finished" ? t("view_end") : seated ? t("open_table") : t("watch");
+  actions.push(el("a", { href: `/tables/${table.id}`, class: "button open-table", onclick: open(`/tables/${table.id}`) }, label));
+  if (table.status === "finished") {
+    actions.push(el("a", { href: `/tables/${table.id}/replay`, class: "button replay-link", onclick: open(`/tables/${table.id}/replay`) }, t("replay")));
+  }
   return el(
     "li",
     { class: `table-row${seated ? " mine" : ""}${table.your_turn ? " your-turn" : ""}`, dataset: { table: table.id } },
     el("span", { class: "table-title" }, `#${table.id} ${t(`game.${table.game}`)} · ${t("n_players", { n: table.players })}`),
     table.your_turn ? el("strong", { class: "badge" }, t("your_turn")) : null,
-    el("span", { class: "table-seats" }, seats),
+    el("span", { class: "table-seats" }, table.seats.map(seatName).join(", ")),
     el("span", { class: "table-actions" }, actions),
   );
 }
 
-function optionControls(game, values) {
-  const controls = [];
-  for (const [key, fallback] of Object.entries(game.options || {})) {
-    const choices = OPTION_CHOICES[key];
-    if (typeof fallback === "boolean") {
-      const box = el("input", { type: "checkbox", id: nextId("opt"), checked: fallback, onchange: () => { values[key] = box.checked; } });
-      values[key] = fallback;
-      controls.push(el("div", { class: "field check" }, box, el("label", { for: box.id }, t(`option.${key}`))));
-    } else if (choices && choices.many) {
-      values[key] = [...fallback];
-      const boxes = choices.many.map((name) => {
-        const box = el("input", { type: "checkbox", id: nextId("opt"), value: name, checked: fallback.includes(name) });
-        box.addEventListener("change", () => {
-          values[key] = choices.many.filter((n, i) => boxes[i].querySelector("input").checked);
-        });
-        return el("span", { class: "check" }, box, el("label", { for: box.id }, t(`module.${name}`)));
-      });
-      controls.push(el("fieldset", { class: "modules" }, el("legend", {}, t(`option.${key}`)), boxes));
-    } else if (Array.isArray(choices)) {
-      values[key] = fallback;
-      const select = el("select", { id: `new-option-${key}`, onchange: () => { values[key] = select.value; } },
-        choices.map((c) => el("option", { value: c, selected: c === fallback }, t(`${key}.${c}`))));
-      controls.push(labelled(t(`option.${key}`), select));
-    } else {
-      values[key] = fallback;
-    }
-  }
-  return controls;
-}
-
-function createForm(games, onCreated) {
-  const status = el("p", { class: "error", role: "alert" });
-  const gameSelect = el("select", { id: "new-game", name: "game" }, games.map((g) => el("option", { value: g.name }, t(`game.${g.name}`))));
-  const players = el("select", { id: "new-players", name: "players" });
-  const takeBacks = el("input", { type: "checkbox", id: "new-take-backs" });
-  const optionsBox = el("div", { class: "options" });
-  const seatsBox = el("div", { class: "seats" });
-  let values = {};
-  const gameOf = () => games.find((g) => g.name === gameSelect.value);
-
-  function seatChoices(game, index) {
-    const out = [el("option", { value: "" }, index === 0 ? t("you") : t("open_seat_person"))];
-    for (const bot of game.bots) {
-      const levels = bot.levels.length ? bot.levels : [null];
-      for (const level of levels) {
-        const spec = level ? `${bot.name}:${level}` : bot.name;
-        out.push(el("option", { value: spec, title: bot.summary }, t("bot_named", { bot: spec })));
-      }
-    }
-    return out;
-  }
-  function drawSeats() {
-    const game = gameOf();
-    const n = Number(players.value);
-    const rows = [];
-    for (let i = 0; i < n; i++) {
-      const select = el("select", { class: "seat-choice", id: `new-seat-${i}`, dataset: { seat: i } }, seatChoices(game, i));
-      if (i > 0) select.value = game.bots.some((b) => b.name === "greedy") ? "greedy" : select.options[1]?.value || "";
-      rows.push(labelled(t("seat_n", { n: i + 1 }), select));
-    }
-    fill(seatsBox, rows);
-  }
-  function drawGame() {
-    const game = gameOf();
-    const previous = Number(players.value) || 2;
-    fill(players, Array.from({ length: game.max_players - game.min_players + 1 }, (_, k) => {
-      const n = game.min_players + k;
-      return el("option", { value: n }, String(n));
-    }));
-    players.value = String(Math.min(Math.max(previous, game.min_players), game.max_players));
-    values = {};
-    fill(optionsBox, optionControls(game, values));
-    drawSeats();
-  }
-  gameSelect.addEventListener("change", drawGame);
-  players.addEventListener("change", drawSeats);
-  drawGame();
-
-  async function submit(event) {
-    event.preventDefault();
-    status.textContent = "";
-    const seats = [...seatsBox.querySelectorAll("select")].map((s) => s.value || null);
-    try {
-      const table = await post("/api/tables", {
-        game: gameSelect.value,
-        players: Number(players.value),
-        options: values,
-        seats,
-        take_backs: takeBacks.checked,
-        join: true,
-      });
-      await onCreated(table);
-    } catch (error) {
-      status.textContent = errorText(error);
-    }
-  }
-  return el(
-    "form",
-    { class: "card create", "aria-labelledby": "create-title", onsubmit: submit },
-    el("h2", { id: "create-title" }, t("new_table")),
-    labelled(t("game"), gameSelect),
-    labelled(t("players"), players),
-    optionsBox,
-    el("fieldset", {}, el("legend", {}, t("seats")), seatsBox),
-    el("div", { class: "field check" }, takeBacks, el("label", { for: takeBacks.id }, t("take_backs"))),
-    el("button", { type: "submit", id: "create" }, t("create")),
-    status,
-  );
-}
-
-function chatBox(loadPath, onSay) {
-  const list = el("ol", { class: "chat-lines", "aria-live": "polite" });
-  const input = el("input", { id: nextId("chat"), maxlength: 500, autocomplete: "off" });
-  const form = el(
-    "form",
-    { class: "chat-form", onsubmit: async (e) => { e.preventDefault(); const text = input.value.trim(); if (!text) return; input.value = ""; if ((await onSay(text)) === false) input.value = text; } },
-    el("label", { for: input.id, class: "sr-only" }, t("chat_message")),
-    input,
-    el("button", { type: "submit" }, t("say")),
-  );
-  function show(lines) {
-    fill(list, lines.map((line) => el("li", {}, el("b", {}, `${line.from}: `), line.text)));
-    list.scrollTop = list.scrollHeight;
-  }
-  return { element: el("section", { class: "card chat", "aria-label": t("chat") }, el("h2", {}, t("chat")), list, session.me ? form : null), show, loadPath };
-}
-
-/** Draw the lobby into `main`; returns the function that stops its polling. */
+/** Draw the lobby into `main`; returns the function that closes its socket. */
 export async function showLobby(main) {
   const games = await get("/api/games");
   const status = el("p", { class: "error", role: "alert" });
-  const lists = {};
   const kinds = session.me ? ["mine", "open", "running", "finished"] : ["open", "running", "finished"];
-  const sections = kinds.map((kind) => {
-    lists[kind] = el("ul", { class: "tables", id: `tables-${kind}` });
-    return el("section", { class: "card", "aria-labelledby": `h-${kind}` }, el("h2", { id: `h-${kind}` }, t(`tables.${kind}`)), lists[kind]);
-  });
-  const chat = chatBox("/api/chat", async (text) => {
+  const lists = Object.fromEntries(kinds.map((kind) => [kind, el("ul", { class: "tables", id: `tables-${kind}` })]));
+  const known = new Map(); // every table heard of, by id
+  let mine = [];
+  const drawn = {};
+  const alert = turnAlert();
+
+  function draw() {
+    const byStatus = (s) => [...known.values()].filter((x) => x.status === s).sort((a, b) => Number(isMine(b)) - Number(isMine(a)) || b.id - a.id);
+    const shown = {
+      mine,
+      open: byStatus("open"),
+      running: byStatus("running"),
+      finished: byStatus("finished").slice(0, FINISHED_SHOWN),
+    };
+    for (const kind of kinds) {
+      // Redraw a list only when it changed, so that an update never steals the keyboard focus.
+      const key = JSON.stringify(shown[kind]);
+      if (drawn[kind] === key) continue;
+      drawn[kind] = key;
+      fill(lists[kind], shown[kind].length ? shown[kind].map((table) => tableRow(table, act)) : el("li", { class: "empty" }, t("no_tables")));
+    }
+    const waiting = mine.some((x) => x.your_turn);
+    document.title = `${waiting ? "● " : ""}Dolmen — ${t("lobby")}`;
+    alert.update(waiting, t("your_turn_somewhere"));
+  }
+
+  async function act(path) {
+    status.textContent = "";
     try {
-      await post("/api/chat", { text });
-      chat.show(await get("/api/chat"));
+      const table = await post(path);
+      known.set(table.id, table);
+      draw();
+      await refreshMine();
+      return true;
     } catch (error) {
       status.textContent = errorText(error);
-    }
-  });
-  const seen = {};
-  async function refresh() {
-    // Redraw a list only when it changed, so that polling never steals the keyboard focus.
-    for (const kind of Object.keys(lists)) {
-      // My tables come from the server with those where it is my turn first (`your_turn`).
-      const tables = kind === "mine" ? await get("/api/me/tables") : myTablesFirst(await get(`/api/tables?status=${kind}`));
-      if (kind === "mine") document.title = `${tables.some((x) => x.your_turn) ? "● " : ""}Dolmen — ${t("lobby")}`;
-      const key = JSON.stringify(tables);
-      if (seen[kind] === key) continue;
-      seen[kind] = key;
-      fill(lists[kind], tables.length ? tables.map((table) => tableRow(table, refresh, status)) : el("li", { class: "empty" }, t("no_tables")));
-    }
-    const lines = await get("/api/chat");
-    if (seen.chat !== JSON.stringify(lines)) {
-      seen.chat = JSON.stringify(lines);
-      chat.show(lines);
+      return false;
     }
   }
-  const top = session.me
-    ? createForm(games, async (table) => navigate(`/tables/${table.id}`))
-    : accountForms(signedIn);
+
+  let mineTimer = null;
+  let left = false;
+  async function refreshMine() {
+    if (!session.me || left) return;
+    clearTimeout(mineTimer);
+    mineTimer = setTimeout(() => refreshMine().catch(() => {}), MINE_EVERY_MS);
+    const fresh = await get("/api/me/tables");
+    if (left) return;
+    mine = fresh;
+    draw();
+  }
+  const onVisible = () => { if (!document.hidden) refreshMine().catch(() => {}); };
+  document.addEventListener("visibilitychange", onVisible);
+
+  const chat = chatBox(async (text) => {
+    try {
+      chat.add(await post("/api/chat", { text })); // the socket brings it to everyone else
+      return true;
+    } catch (error) {
+      status.textContent = errorText(error);
+      return false;
+    }
+  });
+
+  function receive(message) {
+    switch (message.type) {
+      case "lobby":
+        for (const [id, table] of known) if (table.status !== "finished") known.delete(id);
+        for (const table of message.tables) known.set(table.id, table);
+        chat.show(message.chat);
+        draw();
+        refreshMine().catch(() => {});
+        break;
+      case "table":
+        known.set(message.table.id, message.table);
+        draw();
+        if (isMine(message.table)) refreshMine().catch(() => {});
+        break;
+      case "chat":
+        chat.add(message);
+        break;
+      case "error":
+        status.textContent = refusalText(message.code, message.message);
+        break;
+      default:
+        break;
+    }
+  }
+
+  const sections = kinds.map((kind) => el("section", { class: "card", "aria-labelledby": `h-${kind}` }, el("h2", { id: `h-${kind}` }, t(`tables.${kind}`)), lists[kind]));
+  const top = session.me ? createForm(games, async (table) => navigate(`/tables/${table.id}`)) : accountForms(signedIn);
   fill(main, el("h1", { class: "sr-only" }, t("lobby")), el("div", { class: "lobby" }, top, status, sections, chat.element, await leaderboard(games)));
-  await refresh();
-  let timer = setInterval(() => refresh().catch(() => {}), POLL_MS);
+  for (const table of await get("/api/tables?status=finished")) if (!known.has(table.id)) known.set(table.id, table);
+  draw();
+  const socket = liveSocket(() => "/ws/lobby", receive);
   return () => {
-    clearInterval(timer);
-    timer = null;
+    left = true;
+    socket.close();
+    clearTimeout(mineTimer);
+    document.removeEventListener("visibilitychange", onVisible);
   };
 }
-export { chatBox, errorText };

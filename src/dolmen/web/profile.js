@@ -14,6 +14,11 @@ function tableLink(table) {
   return el("a", { href: path, onclick: (e) => { e.preventDefault(); navigate(path); } }, `#${table.id}`);
 }
 
+function replayLink(table) {
+  const path = `/tables/${table.id}/replay`;
+  return el("a", { href: path, class: "replay-link", onclick: (e) => { e.preventDefault(); navigate(path); } }, t("replay"));
+}
+
 /** The leaderboard of each game, for the lobby. */
 export async function leaderboard(games) {
   const list = el("ol", { class: "leaderboard", id: "leaderboard" });
@@ -55,7 +60,8 @@ export async function showPlayer(main, name) {
       el("ul", { class: "tables" }, (player.games || []).map((table) => el("li", { class: "table-row" },
         tableLink(table), ` ${t(`game.${table.game}`)} · `,
         table.seats.map((s) => s.name || t("bot_named", { bot: s.bot || "?" })).join(", "),
-        table.result && table.result.scores ? ` · ${table.result.scores.join(" / ")}` : "")))),
+        table.result && table.result.scores ? ` · ${table.result.scores.join(" / ")}` : "",
+        table.status === "finished" ? [" · ", replayLink(table)] : null)))),
     el("button", { type: "button", onclick: () => navigate("/") }, t("back_to_lobby")),
   );
   return () => {};

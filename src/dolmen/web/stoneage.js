@@ -1,14 +1,17 @@
-// Stone Age, drawn from the view's `board` only (docs/stoneage.md): the sites with their people by colour, the
-// village, the building stacks and the card display; then each player's resources, tools, food, agriculture,
-// people and score. Clicking a site lists the legal actions that name it.
+// Stone Age, drawn from the view's `board` and the table's `describe` (docs/stoneage.md), as seed 004's online
+// table shows it: every site with its people by colour and its room, the village, the card display with its
+// costs, the building stacks with their top tiles and counts, the modules' pieces; then each player's
+// resources, tools (used ones marked), food, agriculture, people, score and cards. Clicking a site (or Enter on
+// it) offers the legal actions that name it.
+import { actionButton, verbLabel } from "./actions.js";
 import { el, svg } from "./dom.js";
+import { breakdown, cardChip, moduleFacts, modulePieces, panel, tileText } from "./stoneage-steps.js";
 
 const COLORS = ["#c0392b", "#2471a3", "#229954", "#b7950b", "#7d3c98"];
-const GATHER = ["hunting", "forest", "clay", "quarry", "river"];
-const VILLAGE = ["toolmaker", "hut", "field"];
-const MODULE_SITES = ["merchant", "igloo"];
-const W = 112;
-const H = 74;
+const W = 122;
+const H = 80;
+/** Sites in a row: five on a wide screen, three on a phone (the board stays readable without zooming). */
+const columns = () => (window.matchMedia("(max-width: 640px)").matches ? 3 : 5);
 
 function people(ctx, site, x, y) {
   const marks = [];
@@ -16,103 +19,160 @@ function people(ctx, site, x, y) {
   ctx.view.board.seats.forEach((seat, s) => {
     const n = (seat.placed || {})[site] || 0;
     for (let i = 0; i < n; i++, k++) {
-      marks.push(svg("circle", { cx: x + 10 + (k % 9) * 11, cy: y + 46 + Math.floor(k / 9) * 11, r: 5, fill: COLORS[s % COLORS.length], class: "person" }));
+      marks.push(svg("circle", { cx: x + 10 + (k % 10) * 11, cy: y + 54 + Math.floor(k / 10) * 11, r: 5, fill: COLORS[s % COLORS.length], class: "person" }));
     }
   });
   return { marks, count: k };
 }
 
-function site(ctx, name, label, detail, x, y, chosen) {
-  const { marks, count } = people(ctx, name, x, y);
-  const actions = [...ctx.legal].filter((text) => text === `place ${name}` || text.startsWith(`place ${name} `));
+function siteActions(ctx, name) {
+  return ctx.legalList.filter((text) => text === `place ${name}` || text.startsWith(`place ${name} `) || text === `resolve ${name}`);
+}
+
+/** One site: its name, what it holds, its people; a button when a legal action names it. */
+function site(ctx, cell, x, y, chosen) {
+  const { id, label, detail, note } = cell;
+  const { marks, count } = people(ctx, id, x, y);
+  const actions = siteActions(ctx, id);
   const playable = actions.length > 0;
-  const choose = () => chosen(name, actions);
+  const choose = () => chosen(id, label, actions);
   return svg(
     "g",
     {
       class: `site${playable ? " playable" : ""}`,
-      dataset: { site: name },
+      dataset: { site: id },
       role: playable ? "button" : "img",
       tabindex: playable ? 0 : null,
-      "aria-label": `${label}${detail ? `, ${detail}` : ""}: ${ctx.t("people_n", { n: count })}`,
+      "aria-label": `${label}${detail ? `, ${detail}` : ""}${note ? `, ${note}` : ""}: ${ctx.t("people_n", { n: count })}`,
       onclick: playable ? choose : null,
       onkeydown: playable ? (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); choose(); } } : null,
     },
+    svg("title", {}, [label, detail, note].filter(Boolean).join(" — ")),
     svg("rect", { x, y, width: W - 6, height: H - 6, rx: 6, class: "site-body" }),
-    svg("text", { x: x + 6, y: y + 15, class: "label strong" }, label),
-    detail ? svg("text", { x: x + 6, y: y + 30, class: "label small" }, detail) : null,
+    line(x + 6, y + 15, "label strong", label, 6.6),
+    detail ? line(x + 6, y + 29, "label small", detail, 5.6) : null,
+    note ? line(x + 6, y + 42, "label small note", note, 5.6) : null,
     marks,
   );
 }
 
-function boardPicture(ctx, chosen) {
+const INNER = W - 18;
+
+/** A line of text in a cell, squeezed to the cell's width once drawn when longer (`fitTexts`), and cut when
+ * surely too long even so. */
+function line(x, y, cls, text, perChar) {
+  const room = Math.floor((INNER * 1.6) / perChar);
+  return svg("text", { x, y, class: cls, dataset: { fit: INNER } }, text.length > room ? `${text.slice(0, room - 1)}…` : text);
+}
+
+function occupied(ctx, id) {
+  return ctx.view.board.seats.reduce((sum, seat) => sum + ((seat.placed || {})[id] || 0), 0);
+}
+
+/** The cells of the board, in rows: gathering sites, village (and the modules' places), cards, buildings. */
+function cells(ctx) {
   const board = ctx.view.board;
-  const cells = [];
-  const put = (name, label, detail) => cells.push([name, label, detail]);
-  for (const name of GATHER) put(name, ctx.term(name), "");
-  for (const name of VILLAGE) put(name, ctx.term(name), "");
-  for (const name of MODULE_SITES) {
-    if (board.seats.some((s) => (s.placed || {})[name]) || [...ctx.legal].some((a) => a.startsWith(`place ${name}`))) put(name, ctx.term(name), "");
+  const info = ctx.describe || {};
+  const locations = new Map((info.locations || []).map((l) => [l.id, l]));
+  const buildings = new Map((info.buildings || []).map((b) => [b.id, b]));
+  const out = [];
+  for (const l of (info.locations || []).filter((loc) => loc.kind === "gathering")) {
+    const room = `${occupied(ctx, l.id)}/${l.capacity === null ? "∞" : l.capacity}`;
+    const herd = board.herd && [l.id, l.name].includes(board.herd.zone) ? ctx.t("herd_here") : "";
+    out.push({ id: l.id, label: ctx.term(l.name), detail: ctx.t("yield_per", { resource: ctx.term(l.yields), n: l.divisor }), note: [room, herd].filter(Boolean).join(" · ") });
   }
-  (board.display || []).forEach((card, i) => put(`card ${i + 1}`, `${ctx.t("card_n", { n: i + 1 })} (${i + 1})`, card ? ctx.term(card) : ctx.t("empty")));
-  (board.stacks || []).forEach((stack, i) => put(`building ${i + 1}`, ctx.t("building_n", { n: i + 1 }), stack.top ? `${ctx.term(stack.top)} · ${ctx.t("left_n", { n: stack.left })}` : ctx.t("empty")));
-  const columns = 5;
-  const rows = Math.ceil(cells.length / columns);
-  const width = columns * W + 6;
-  const height = rows * H + 6;
-  return svg("svg", { class: "stoneage-board", viewBox: `0 0 ${width} ${height}`, width: "100%", role: "group", "aria-label": ctx.t("board") },
-    cells.map(([name, label, detail], i) => site(ctx, name, label, detail, 4 + (i % columns) * W, 4 + Math.floor(i / columns) * H, chosen)));
+  for (const l of (info.locations || []).filter((loc) => ["village", "igloo", "animal"].includes(loc.kind))) {
+    if (l.kind === "igloo" && !board.igloos_left && !occupied(ctx, l.id)) continue;
+    if (l.kind === "animal" && !(board.animals || []).length) continue;
+    const room = typeof l.capacity === "number" ? `${occupied(ctx, l.id)}/${l.capacity}` : String(occupied(ctx, l.id));
+    const detail = l.kind === "village" ? ctx.t(`gain.${l.gain}`) : l.kind === "igloo" ? ctx.t("igloos_left", { n: board.igloos_left ?? 0 }) : ctx.term(board.animals[0]);
+    out.push({ id: l.id, label: ctx.term(l.name), detail, note: room });
+  }
+  (board.display || []).forEach((card, i) => {
+    const l = locations.get(`card ${i + 1}`) || {};
+    out.push({ id: `card ${i + 1}`, label: card ? ctx.term(card) : ctx.t("empty"), detail: ctx.t(l.paid_in === "jewel" ? "costs_jewels" : "costs_goods", { n: l.cost ?? i + 1 }), note: ctx.t("card_n", { n: i + 1 }), card });
+  });
+  (board.stacks || []).forEach((stack, i) => {
+    const tile = stack.top ? buildings.get(stack.top) : null;
+    const winter = tile && tile.winter && (board.options?.modules || []).includes("winter") ? " ❄" : "";
+    out.push({ id: `building ${i + 1}`, label: stack.top ? `${ctx.term(stack.top)}${winter}` : ctx.t("empty"), detail: tile ? tileText(ctx, tile) : "", note: ctx.t("stack_left", { n: i + 1, left: stack.left }) });
+  });
+  return out;
+}
+
+function boardPicture(ctx, chosen) {
+  const all = cells(ctx);
+  const across = columns();
+  const rows = Math.ceil(all.length / across);
+  const width = across * W + 6;
+  return svg("svg", { class: "stoneage-board", viewBox: `0 0 ${width} ${rows * H + 6}`, width: "100%", role: "group", "aria-label": ctx.t("board") },
+    all.map((cell, i) => site(ctx, cell, 4 + (i % across) * W, 4 + Math.floor(i / across) * H, chosen)));
 }
 
 function playerCard(ctx, seat, index) {
   const color = COLORS[index % COLORS.length];
   const res = seat.resources || {};
-  const tools = (seat.tools || []).map((level, i) => `${level}${(seat.tools_used || [])[i] ? "✗" : ""}`);
-  const extra = Object.entries(seat)
-    .filter(([key, value]) => typeof value === "number" && !["people", "available", "agriculture", "score", "card_count"].includes(key))
-    .map(([key, value]) => `${ctx.term(key)} ${value}`);
+  const tools = (seat.tools || []).map((level, i) => el("span", { class: `tool${(seat.tools_used || [])[i] ? " used" : ""}`, title: (seat.tools_used || [])[i] ? ctx.t("tool_used") : ctx.t("tool_free") }, String(level)));
   const facts = [
     [ctx.t("score"), seat.score],
     [ctx.t("people"), `${seat.available ?? "?"}/${seat.people}`],
     [ctx.term("food"), res.food ?? 0],
     [ctx.t("agriculture"), seat.agriculture],
     ...["wood", "clay", "stone", "gold"].map((r) => [ctx.term(r), res[r] ?? 0]),
-    [ctx.t("tools"), tools.join(" ") || "—"],
+    [ctx.t("tools"), tools.length ? tools : "—"],
     [ctx.t("buildings"), (seat.buildings || []).length],
     [ctx.t("cards"), seat.card_count ?? (seat.cards || []).length],
-  ];
+    seat.penalties ? [ctx.t("penalties"), `−${seat.penalties}`] : null,
+    ...moduleFacts(ctx, seat),
+  ].filter(Boolean);
+  const visible = seat.cards !== null && seat.cards !== undefined;
   return el("section", { class: `card player${index === ctx.seat ? " mine" : ""}`, dataset: { seat: index }, "aria-label": ctx.names[index] },
     el("h3", {}, el("span", { class: "swatch", style: `background:${color}`, "aria-hidden": "true" }), ctx.names[index], index === ctx.seat ? ` (${ctx.t("you")})` : ""),
-    el("dl", { class: "facts-grid" }, facts.map(([k, v]) => [el("dt", {}, k), el("dd", {}, String(v))])),
-    seat.one_use && seat.one_use.length ? el("p", { class: "small" }, `${ctx.t("one_use_tools")}: ${seat.one_use.join(", ")}`) : null,
-    seat.cards ? el("p", { class: "small" }, `${ctx.t("my_cards")}: ${seat.cards.map((c) => ctx.term(c)).join(", ") || "—"}`) : null,
-    seat.buildings && seat.buildings.length ? el("p", { class: "small" }, `${ctx.t("buildings")}: ${seat.buildings.map((b) => ctx.term(b)).join(", ")}`) : null,
-    extra.length ? el("p", { class: "small" }, extra.join(" · ")) : null);
+    el("dl", { class: "facts-grid" }, facts.map(([k, v]) => [el("dt", {}, k), el("dd", {}, v)])),
+    seat.one_use && seat.one_use.length ? el("p", { class: "small" }, `${ctx.t("one_use_tools")}: `, seat.one_use.map((c) => cardChip(ctx, c))) : null,
+    visible ? el("div", { class: "hand", "aria-label": ctx.t("cards_of", { name: ctx.names[index] }) },
+      el("span", { class: "small" }, `${index === ctx.seat ? ctx.t("my_cards") : ctx.t("cards")}: `),
+      seat.cards.length ? seat.cards.map((c) => cardChip(ctx, c)) : "—") : null,
+    seat.buildings && seat.buildings.length ? el("p", { class: "small" }, `${ctx.t("buildings")}: ${seat.buildings.map((b) => ctx.term(b)).join(", ")}`) : null);
 }
 
-/** The board of a Stone Age view. */
-export function drawStoneAge(ctx) {
+function facts(ctx) {
+  const board = ctx.view.board;
+  const roll = board.roll_count && ["tools", "jewels", "tame"].includes(ctx.view.activity)
+    ? ctx.t("roll_info", { n: board.roll_count, what: ctx.term(board.roll_resource || ""), total: board.roll_total }) : "";
+  return [
+    ctx.t("round_n", { n: board.round }),
+    `${ctx.t("phase")}: ${ctx.t(`phase.${board.phase}`)}`,
+    board.target ? `${ctx.t("target")}: ${ctx.term(board.target)}` : "",
+    roll,
+    (board.pick_dice || []).length ? `${ctx.t("dice")}: ${board.pick_dice.join(" ")}` : "",
+    board.shortage && ctx.view.activity === "feed" ? ctx.t("shortage_n", { n: board.shortage }) : "",
+    ctx.t("deck_n", { n: board.deck ?? 0 }),
+  ].filter(Boolean).join(" · ");
+}
+
+function draw(ctx) {
   const board = ctx.view.board;
   const chooser = el("div", { class: "site-actions", id: "site-actions", "aria-live": "polite" });
-  const chosen = (name, actions) => {
-    chooser.replaceChildren(
-      el("span", { class: "verb" }, ctx.term(name)),
-      ...actions.map((text) => el("button", { type: "button", class: "action", onclick: () => ctx.play(text) }, text)),
-    );
+  const chosen = (name, label, actions) => {
+    const words = (text) => `${verbLabel(ctx, text.split(" ")[0])} ${text.slice(text.indexOf(name) + name.length).trim()}`.trim();
+    chooser.replaceChildren(el("span", { class: "verb" }, label), ...actions.map((text) => actionButton(ctx, text, words(text))));
+    ctx.preview(actions);
     chooser.querySelector("button")?.focus();
   };
-  const roll = board.roll_count ? ctx.t("roll_info", { n: board.roll_count, what: ctx.term(board.roll_resource || ""), total: board.roll_total }) : "";
   return el("div", { class: "stoneage" },
-    el("p", { class: "facts" }, [
-      ctx.t("round_n", { n: board.round }),
-      `${ctx.t("phase")}: ${ctx.term(board.phase || "")}`,
-      `${ctx.t("step")}: ${ctx.term(board.step || "")}`,
-      board.target ? `${ctx.t("target")}: ${ctx.term(board.target)}` : "",
-      roll,
-      (board.pick_dice || []).length ? `${ctx.t("dice")}: ${board.pick_dice.join(" ")}` : "",
-      `${ctx.t("deck_n", { n: board.deck ?? 0 })}`,
-    ].filter(Boolean).join(" · ")),
+    el("p", { class: "facts" }, facts(ctx)),
     boardPicture(ctx, chosen),
     chooser,
+    modulePieces(ctx),
     el("div", { class: "players" }, board.seats.map((seat, i) => playerCard(ctx, seat, i))));
 }
+
+/** What a word of a text form names, in words: a site by its name, the card spaces, the building stacks. */
+function objectName(ctx, word) {
+  const site = (ctx.describe?.locations || []).find((l) => l.id === word);
+  if (site) return ctx.term(site.name);
+  return { card: ctx.t("card_spaces"), building: ctx.t("stacks") }[word] ?? ctx.term(word);
+}
+
+export const stoneAge = { draw, panel, breakdown, objectName };

@@ -1,0 +1,30 @@
+"""``GET /api/games/{game}/describe?options=JSON``: the engine's ``describe(options)`` as it is, so that the
+client draws track lengths, costs and effects from the game instead of keeping its own copy."""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import quote
+
+from dolmen.games import get_game
+from tests.web.conftest import Server
+
+
+def test_describe_is_the_engines_for_these_options(server: Server) -> None:
+    late = {"edition": "late", "trade": True}
+    doc = server.client.get(f"/api/games/rtta/describe?options={quote(json.dumps(late))}").json()
+    assert doc == json.loads(json.dumps(get_game("rtta").describe(late)))
+    assert {d["name"] for d in doc["developments"]} >= {"shipping", "smithing", "commerce"}  # docs/rtta.md
+    modules = {"modules": ["extension", "igloos"]}
+    doc = server.client.get(f"/api/games/stoneage/describe?options={quote(json.dumps(modules))}").json()
+    assert doc == json.loads(json.dumps(get_game("stoneage").describe(modules)))
+    assert server.client.get("/api/games/stoneage/describe").json()["modules"] == []  # the defaults
+
+
+def test_bad_options_and_unknown_games(server: Server) -> None:
+    bad = server.client.get(f"/api/games/rtta/describe?options={quote(json.dumps({'edition': 'iron'}))}")
+    assert bad.status_code == 422 and "edition" in bad.json()["message"]
+    for options in ("{not json", "[1, 2]"):
+        answer = server.client.get(f"/api/games/rtta/describe?options={quote(options)}")
+        assert answer.status_code == 422 and answer.json()["error"] == "invalid"
+    assert server.client.get("/api/games/chess/describe").json()["error"] == "not_found"
