@@ -113,7 +113,7 @@ def test_perturbed_legal_actions_never_raise_anything_but_an_illegal_step() -> N
     rng = random.Random(7)
     odd: list[Any] = [-1, 99, 2**70, 0.5, "x", None, (), (-1,), [1], {}, True, (0, 0, 0, 0, 0, 0)]
     state = module_game(4, *MODULES)
-    for seat, legal in decisions(state, rng, 150):
+    for seat, legal in decisions(state, rng, 1200):
         before = state.signature()
         for action in legal[:6]:
             for index in range(len(action)):

@@ -6,7 +6,7 @@ the terminal, the wire and the tests use. :func:`parse_action` reads back what :
 from __future__ import annotations
 
 from collections.abc import Hashable
-from functools import cache, lru_cache
+from functools import lru_cache
 from typing import Any, Final
 
 from dolmen.engine.errors import MalformedStep
@@ -106,7 +106,7 @@ def _parse_barter(words: list[str], text: str) -> tuple[tuple[int, ...], tuple[i
     return _full(parse_counts(given, text, jewels=True)), _full(parse_counts(received, text, jewels=True))
 
 
-@cache
+@lru_cache(maxsize=1 << 16)  # bounded: foreign values that happen to format are cached too
 def action_text(action: Hashable) -> str:
     """The text form of an action (see :mod:`.actions`)."""
     kind: Any = action[0]  # type: ignore[index]

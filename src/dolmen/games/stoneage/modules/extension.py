@@ -30,7 +30,7 @@ from dolmen.games.stoneage.actions import (
     Barter,
     Choice,
 )
-from dolmen.games.stoneage.cards import card_effect
+from dolmen.games.stoneage.cards import extras_done
 from dolmen.games.stoneage.components import (
     BUILDINGS,
     EXTENSION_CARD_SPACES,
@@ -127,10 +127,10 @@ def apply_draw(state: StoneAgeState, action: Any) -> None:
 
 
 def apply_skip(state: StoneAgeState, action: Any) -> None:
-    """No face-down draw: the card's top half acts."""
+    """No face-down draw: the purchase goes on (the card's top half acts)."""
     if state.log is not None:
         note(state, "skipped", seat=state.turn, offer="extra_draw")
-    card_effect(state)
+    extras_done(state, EXTENSION)
 
 
 class Extension(Module):
