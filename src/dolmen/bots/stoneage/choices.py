@@ -25,12 +25,13 @@ from dolmen.games.stoneage.components import (
     FIRST_STACK,
     FOOD,
     GATHERING_SITES,
+    HUNGER_PENALTY,
     HUT,
     NLOC,
-    RESOURCE_VALUES,
+    NRES,
     TOOLMAKER,
+    gathering_yield,
 )
-from dolmen.games.stoneage.feeding import HUNGER_PENALTY
 from dolmen.games.stoneage.state import StoneAgeState
 from dolmen.games.stoneage.steps import BUY_BUILDING, PAY_CARD
 
@@ -109,7 +110,7 @@ def choose_tools(state: StoneAgeState, view: Outlook, legal: Sequence[Action]) -
     """The tools that add the most yield for their cost: tiles are free unless more gathering remains this
     round, one-use tools cost what they would bring later; among equal yields the smallest tools."""
     seat, resource, total = view.seat, state.roll_res, state.roll_total
-    divisor = RESOURCE_VALUES[resource] if 0 <= resource < len(RESOURCE_VALUES) else 1
+    is_resource = 0 <= resource < NRES
     base = seat * NLOC
     more_gathering = any(state.placed[base + loc] for loc in GATHERING_SITES)
     tile_cost = TILE_PIP_COST if more_gathering else 0.0
@@ -118,7 +119,7 @@ def choose_tools(state: StoneAgeState, view: Outlook, legal: Sequence[Action]) -
     def worth(action: Action) -> float:
         move: Any = action
         tiles, once = sum(move[1]), sum(move[2])
-        units = (total + tiles + once) // divisor
+        units = gathering_yield(total + tiles + once, resource) if is_resource else total + tiles + once
         if resource == FOOD:
             gain = view.food_value(0, units)
         else:

@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from dolmen.bots.stoneage.values import Outlook
-from dolmen.bots.stoneage.worth import building_choice, card_gain, cheapest_goods, location_value, unused_tool_pips
+from dolmen.bots.stoneage.worth import building_choice, card_gain, location_value, unused_tool_pips
 from dolmen.engine.core import Action
 from dolmen.games.stoneage.components import (
     CARD_SPACES,
@@ -25,14 +25,14 @@ from dolmen.games.stoneage.components import (
     FIRST_STACK,
     GATHERING_SITES,
     HUNTING,
-    HUT,
     NLOC,
     VILLAGE,
+    VILLAGE_PEOPLE,
+    card_cost,
 )
+from dolmen.games.stoneage.payments import cheapest_payment
 from dolmen.games.stoneage.state import StoneAgeState
 
-PLACE_KIND: Final = 0
-"""The kind (first item) of a placement action, ``(PLACE, loc, n)``."""
 MINOR: Final = 1.5
 """A card, building or village place worth less than this many points is placed after the resource sites."""
 RESERVE_PERSON: Final = 2.0
@@ -52,7 +52,7 @@ def committed_goods(state: StoneAgeState, view: Outlook) -> tuple[int, ...]:
             holdings = _less(holdings, None if choice is None else choice[1])
     for space in range(CARD_SPACES):
         if state.placed[base + FIRST_CARD + space]:
-            holdings = _less(holdings, cheapest_goods(holdings, space + 1))
+            holdings = _less(holdings, cheapest_payment(holdings, card_cost(space)))
     return holdings
 
 
@@ -138,7 +138,7 @@ def _purchase_values(
         if FIRST_CARD <= loc < FIRST_STACK:
             space = loc - FIRST_CARD
             gain = card_gain(state, view, space, holdings)
-            payment = cheapest_goods(holdings, space + 1) if gain is not None and gain > 0 else None
+            payment = cheapest_payment(holdings, card_cost(space)) if gain is not None and gain > 0 else None
         else:
             choice = building_choice(state, view, loc - FIRST_STACK, holdings)
             gain, payment = (None, None) if choice is None or choice[0] <= 0 else choice
@@ -151,11 +151,11 @@ def _village_values(state: StoneAgeState, view: Outlook, by_location: dict[int, 
     """Points of each village place in ``by_location``; when fewer may still be occupied than are offered (2–3
     players), only the best ones are kept."""
     offered = [loc for loc in VILLAGE if loc in by_location]
-    values: dict[int, float] = {loc: location_value(state, view, loc, 2 if loc == HUT else 1, 0, ()) for loc in offered}
+    values: dict[int, float] = {loc: location_value(state, view, loc, VILLAGE_PEOPLE[loc], 0, ()) for loc in offered}
     occupied = sum(1 for loc in VILLAGE if state.occupancy[loc] > 0)
     room = state.village_cap - occupied
     if room < len(offered):
-        for loc in sorted(offered, key=lambda loc: values[loc] / (2 if loc == HUT else 1))[: len(offered) - room]:
+        for loc in sorted(offered, key=lambda loc: values[loc] / VILLAGE_PEOPLE[loc])[: len(offered) - room]:
             del values[loc]
     return values
 

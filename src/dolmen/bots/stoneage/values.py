@@ -20,20 +20,24 @@ from typing import Final
 
 from dolmen.games.stoneage.components import (
     CARDS,
-    E_ONE_USE_TOOL,
+    DIE_FACES,
     FARMER,
     FOOD,
     GOODS,
     MAX_AGRICULTURE,
     MAX_PEOPLE,
-    MAX_TOOL,
     NRES,
+    POINTS,
     RESOURCE_VALUES,
     SHAMAN,
     STACK_SIZE,
     TOOL_TILES,
     TOOLMAKER_FIGURE,
+    Gain,
+    can_raise_tool,
+    gathering_yield,
 )
+from dolmen.games.stoneage.rolls import FACES
 from dolmen.games.stoneage.scoring import figures
 from dolmen.games.stoneage.state import StoneAgeState
 
@@ -68,10 +72,6 @@ class Weights:
 DEFAULT_WEIGHTS: Final = Weights()
 
 
-ONE_USE_PIPS: Final = tuple(
-    card.param if card.effect == E_ONE_USE_TOOL and isinstance(card.param, int) else 0 for card in CARDS
-)
-"""The pips of each card's one-use tool (0 for other cards)."""
 LATER_SETS: Final = 0.35
 """How much fewer new symbols a second culture set gains than the first (and a third than the second)."""
 UNKNOWN_PLACE: Final = 0.5
@@ -82,6 +82,8 @@ BUILDINGS_PER_ROUND: Final = 0.35
 """Buildings a player adds per round (for hut builders' projected multiplier)."""
 GROWTH_PER_ROUND: Final = 0.25
 """Agriculture and tool steps a player adds per round (for farmers' and toolmakers' projected multipliers)."""
+PEOPLE_PER_ROUND: Final = 0.1
+"""People a player adds per round (for shamans' projected multiplier)."""
 STACK_RATE: Final = {2: 0.5, 3: 0.5, 4: 0.5}
 """Tiles taken per round from the shortest building stack before anything is seen, by player count (the game
 ends when a stack is empty); the rate observed so far takes over as the game goes on."""
@@ -98,46 +100,47 @@ def sum_distribution(dice: int) -> tuple[float, ...]:
     """``p[s]``: the probability that ``dice`` dice sum to ``s``."""
     probabilities = [1.0]
     for _ in range(dice):
-        nxt = [0.0] * (len(probabilities) + 6)
+        nxt = [0.0] * (len(probabilities) + DIE_FACES)
         for total, p in enumerate(probabilities):
             if p:
-                for face in range(1, 7):
-                    nxt[total + face] += p / 6
+                for face in FACES:
+                    nxt[total + face] += p / DIE_FACES
         probabilities = nxt
     return tuple(probabilities)
 
 
 @cache
-def yield_distribution(dice: int, bonus: int, divisor: int) -> tuple[tuple[int, float], ...]:
-    """The distribution of ``(sum of dice + bonus) // divisor`` as ``(units, probability)`` pairs."""
+def yield_distribution(dice: int, bonus: int, resource: int) -> tuple[tuple[int, float], ...]:
+    """The distribution of what gathering ``resource`` with ``dice`` dice and ``bonus`` tool pips yields
+    (``components.gathering_yield``) as ``(units, probability)`` pairs."""
     units: dict[int, float] = {}
     for total, p in enumerate(sum_distribution(dice)):
         if p:
-            key = (total + bonus) // divisor
+            key = gathering_yield(total + bonus, resource)
             units[key] = units.get(key, 0.0) + p
     return tuple(sorted(units.items()))
 
 
 @cache
-def expected_yield(dice: int, bonus: int, divisor: int) -> float:
-    return sum(units * p for units, p in yield_distribution(dice, bonus, divisor))
+def expected_yield(dice: int, bonus: int, resource: int) -> float:
+    return sum(units * p for units, p in yield_distribution(dice, bonus, resource))
 
 
 @cache
-def _truncated(dice: int, bonus: int, divisor: int, cap: int) -> tuple[float, float]:
-    """``E[min(Y, cap)]`` and ``P(Y > cap)`` for ``Y = (sum of dice + bonus) // divisor``."""
+def _truncated(dice: int, bonus: int, resource: int, cap: int) -> tuple[float, float]:
+    """``E[min(Y, cap)]`` and ``P(Y > cap)`` for ``Y`` the yield of :func:`yield_distribution`."""
     mean = above = 0.0
-    for units, p in yield_distribution(dice, bonus, divisor):
+    for units, p in yield_distribution(dice, bonus, resource):
         mean += p * min(units, cap)
         if units > cap:
             above += p
     return mean, above
 
 
-def capped_mean(dice: int, bonus: int, divisor: int, cap: float) -> float:
+def capped_mean(dice: int, bonus: int, resource: int, cap: float) -> float:
     """``E[min(Y, cap)]`` for a real ``cap`` (linear between whole numbers, since ``Y`` is whole)."""
     whole = int(cap)
-    mean, above = _truncated(dice, bonus, divisor, whole)
+    mean, above = _truncated(dice, bonus, resource, whole)
     return mean + (cap - whole) * above
 
 
@@ -186,13 +189,23 @@ class Outlook:
         """Expected points of hunting with ``dice`` dice and ``bonus`` tool pips: the expected food in each
         piece of the concave worth (urgent, needed, spare), from cached truncated means."""
         weights = self.weights
-        urgent = capped_mean(dice, bonus, 2, self.urgent)
-        covered = capped_mean(dice, bonus, 2, self.urgent + self.needed)
+        urgent = capped_mean(dice, bonus, FOOD, self.urgent)
+        covered = capped_mean(dice, bonus, FOOD, self.urgent + self.needed)
         return (
             weights.food_urgent * urgent
             + weights.food_point * (covered - urgent)
-            + weights.food_spare * (expected_yield(dice, bonus, 2) - covered)
+            + weights.food_spare * (expected_yield(dice, bonus, FOOD) - covered)
         )
+
+    def gain_value(self, gain: Gain) -> float:
+        """Points of a gain (``components.Gain``): food at its marginal value now, goods at their worth, then
+        points, a person, a level of agriculture, a tool step."""
+        kind, amount = gain
+        if kind == FOOD:
+            return self.food_value(0, amount)
+        if kind < NRES:
+            return amount * self.goods[kind]
+        return amount * (1.0, self.person, self.agriculture_step, self.tool_step)[kind - POINTS]
 
     def unit(self, resource: int) -> float:
         """Points of one unit of ``resource`` (food at its marginal value now; an unknown resource 0.5)."""
@@ -223,7 +236,7 @@ def outlook(state: StoneAgeState, seat: int, weights: Weights = DEFAULT_WEIGHTS)
     counts = figures(state.hands[seat])
     tools = state.tools[seat * TOOL_TILES : (seat + 1) * TOOL_TILES]
     future = left + 1.0
-    tool_step = 0.0 if min(tools) >= MAX_TOOL else weights.tool_pip_round * future + counts[TOOLMAKER_FIGURE]
+    tool_step = weights.tool_pip_round * future + counts[TOOLMAKER_FIGURE] if can_raise_tool(tools) else 0.0
     eat = weights.food_point if per_round > 0 or needed > 0 else weights.food_spare
     agriculture_step = 0.0 if agriculture >= MAX_AGRICULTURE else eat * future + counts[FARMER]
     person = 0.0

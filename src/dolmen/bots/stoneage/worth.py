@@ -11,64 +11,65 @@ from dolmen.bots.stoneage.values import (
     EXTRA_CARD,
     GROWTH_PER_ROUND,
     LATER_SETS,
-    ONE_USE_PIPS,
+    PEOPLE_PER_ROUND,
     UNKNOWN_PLACE,
     Outlook,
     Weights,
     expected_yield,
     outlook,
 )
+from dolmen.games.stoneage.board import unused_tools
 from dolmen.games.stoneage.components import (
     BUILDINGS,
+    CARD_ROLL_DICE,
     CARDS,
     CULTURES,
-    E_AGRICULTURE,
-    E_CHOICE,
-    E_DICE_FOR_ALL,
-    E_EXTRA_CARD,
-    E_FOOD,
-    E_ONE_USE_TOOL,
-    E_POINTS,
-    E_RESOURCE,
-    E_ROLL,
-    E_TOOL_STEP,
+    DICE_FOR_ALL_GAINS,
+    DIE_FACES,
     FARMER,
-    FIELD,
     FIRST_CARD,
     FIRST_STACK,
-    FIXED,
     FOOD,
     GATHERING_SITES,
     GOLD,
     GOODS,
     HUNTING,
-    HUT,
     HUT_BUILDER,
     MAX_AGRICULTURE,
     MAX_PEOPLE,
-    MAX_TOOL,
+    MAX_TOOL_VALUE,
     NLOC,
     NRES,
+    ONE_USE_VALUE,
     RESOURCE_SITES,
-    RESOURCE_VALUES,
     SHAMAN,
     SITE_RESOURCE,
-    TOOL_TILES,
-    TOOLMAKER,
     TOOLMAKER_FIGURE,
+    VILLAGE_GAINS,
+    CardEffect,
+    card_cost,
+    goods_value,
 )
-from dolmen.games.stoneage.payments import can_pay, flexible_payments
-from dolmen.games.stoneage.scoring import figures, tool_value
+from dolmen.games.stoneage.payments import building_payments, cheapest_payment
+from dolmen.games.stoneage.scoring import culture_counts, culture_sets, figure_factors, figures, tool_value
 from dolmen.games.stoneage.state import StoneAgeState
 from dolmen.games.stoneage.steps import PLACE_PEOPLE
 
+FIGURE_GROWTH: Final = {
+    FARMER: (GROWTH_PER_ROUND, MAX_AGRICULTURE),
+    TOOLMAKER_FIGURE: (GROWTH_PER_ROUND, MAX_TOOL_VALUE),
+    HUT_BUILDER: (BUILDINGS_PER_ROUND, None),
+    SHAMAN: (PEOPLE_PER_ROUND, MAX_PEOPLE),
+}
+"""How fast what each figure kind multiplies is expected to grow per round, and its cap (hut builders: none)."""
+
 
 def dice_for_all_value(view: Outlook, dice: int) -> float:
-    """Expected points of the first pick among ``dice`` dice (faces 1–4 goods, 5 a tool step, 6 agriculture)."""
+    """Expected points of the first pick among ``dice`` dice (``components.DICE_FOR_ALL_GAINS``)."""
     faces = sorted(pick_values(view))
     expected, below = 0.0, 0.0
     for rank, value in enumerate(faces, start=1):
-        at_most = (rank / 6) ** dice
+        at_most = (rank / DIE_FACES) ** dice
         expected += value * (at_most - below)
         below = at_most
     return expected
@@ -76,39 +77,16 @@ def dice_for_all_value(view: Outlook, dice: int) -> float:
 
 def pick_values(view: Outlook) -> tuple[float, ...]:
     """Points of taking each die face 1 … 6 of a "dice for all" roll."""
-    return (*(view.goods[g] for g in GOODS), view.tool_step, view.agriculture_step)
+    return tuple(view.gain_value(gain) for gain in DICE_FOR_ALL_GAINS)
 
 
 def card_value(state: StoneAgeState, view: Outlook, card: int) -> float:
-    """Points ``card`` brings its buyer (``view.seat``): its immediate top half and its bottom half at the end
-    (culture sets now plus a little for a new symbol; figures times their projected multiplier)."""
+    """Points ``card`` brings its buyer (``view.seat``): its immediate top half (:func:`effect_value`) and its
+    bottom half at the end (culture sets now plus a little for a new symbol; figures times their projected
+    multiplier)."""
     spec = CARDS[card]
-    seat, effect, param = view.seat, spec.effect, spec.param
-    if effect == E_FOOD:
-        top = view.food_value(0, int(param))  # type: ignore[arg-type]
-    elif effect == E_RESOURCE:
-        resource, amount = param  # type: ignore[misc]
-        top = amount * view.goods[resource]
-    elif effect == E_CHOICE:
-        top = int(param) * view.goods[GOLD]  # type: ignore[arg-type]
-    elif effect == E_TOOL_STEP:
-        top = view.tool_step
-    elif effect == E_ROLL:
-        resource = int(param)  # type: ignore[arg-type]
-        top = expected_yield(2, 0, RESOURCE_VALUES[resource]) * view.goods[resource]
-    elif effect == E_EXTRA_CARD:
-        top = EXTRA_CARD if state.deck_size else 0.0
-    elif effect == E_DICE_FOR_ALL:
-        top = dice_for_all_value(view, state.players)
-    elif effect == E_AGRICULTURE:
-        top = view.agriculture_step
-    elif effect == E_POINTS:
-        top = float(param)  # type: ignore[arg-type]
-    elif effect == E_ONE_USE_TOOL:
-        top = ONE_USE_PIPS[card] * view.one_use_pip
-    else:
-        top = 0.0
-    hand = state.hands[seat]
+    top = effect_value(state, view, spec.top)
+    hand = state.hands[view.seat]
     if spec.culture >= 0:
         bottom = culture_value(hand, spec.culture, view)
     else:
@@ -116,14 +94,22 @@ def card_value(state: StoneAgeState, view: Outlook, card: int) -> float:
     return top + bottom
 
 
-def culture_counts(hand: tuple[int, ...]) -> list[int]:
-    """How many cards of each culture symbol ``hand`` holds."""
-    counts = [0] * len(CULTURES)
-    for card in hand:
-        culture = CARDS[card].culture
-        if culture >= 0:
-            counts[culture] += 1
-    return counts
+def effect_value(state: StoneAgeState, view: Outlook, top: CardEffect) -> float:
+    """Points of a card's top half: what each of its parts brings (``components.CardEffect``)."""
+    value = 0.0
+    if top.gain is not None:
+        value += view.gain_value(top.gain)
+    if top.choice:
+        value += top.choice * view.goods[GOLD]
+    if top.roll >= 0:
+        value += expected_yield(CARD_ROLL_DICE, 0, top.roll) * view.goods[top.roll]
+    if top.draw:
+        value += EXTRA_CARD if state.deck_size else 0.0
+    if top.dice_for_all:
+        value += dice_for_all_value(view, state.players)
+    if top.one_use_tool:
+        value += top.one_use_tool * view.one_use_pip
+    return value
 
 
 def later_symbols(view: Outlook, size: int, layer: int) -> float:
@@ -135,37 +121,27 @@ def later_symbols(view: Outlook, size: int, layer: int) -> float:
 def culture_value(hand: tuple[int, ...], culture: int, view: Outlook) -> float:
     """Points one more card of ``culture`` adds to the culture sets of ``hand`` at the end: it joins the first
     set lacking that symbol, whose size grows by the new symbols expected later (fewer for later sets)."""
-    counts = culture_counts(hand)
-    layer = counts[culture]
-    size = sum(1 for count in counts if count > layer)
+    layer = culture_counts(hand)[culture]
+    sets = culture_sets(hand)
+    size = sets[layer] if layer < len(sets) else 0
     return 2.0 * (size + min(later_symbols(view, size, layer), len(CULTURES) - 1 - size)) + 1.0
 
 
 def projected_culture(hand: tuple[int, ...], view: Outlook) -> float:
     """What the culture cards of ``hand`` are projected to score: each set of size ``s`` that will gain ``f``
     more symbols ends at ``(s + f)²``, of which ``s² + 2·s·f`` is owed to the cards held now."""
-    counts = culture_counts(hand)
-    points, layer = 0.0, 0
-    while True:
-        size = sum(1 for count in counts if count > layer)
-        if not size:
-            return points
+    points = 0.0
+    for layer, size in enumerate(culture_sets(hand)):
         points += size * size + 2 * size * later_symbols(view, size, layer)
-        layer += 1
+    return points
 
 
 def figure_multiplier(state: StoneAgeState, view: Outlook, figure: int) -> float:
-    """What one figure of kind ``figure`` is projected to score for ``view.seat`` at the end."""
-    seat, left = view.seat, view.rounds
-    if figure == FARMER:
-        return min(MAX_AGRICULTURE, state.agriculture[seat] + GROWTH_PER_ROUND * left)
-    if figure == TOOLMAKER_FIGURE:
-        return min(TOOL_TILES * MAX_TOOL, tool_value(state, seat) + GROWTH_PER_ROUND * left)
-    if figure == HUT_BUILDER:
-        return len(state.built[seat]) + BUILDINGS_PER_ROUND * left
-    if figure == SHAMAN:
-        return min(MAX_PEOPLE, state.people[seat] + 0.1 * left)
-    return 0.0
+    """What one figure of kind ``figure`` is projected to score for ``view.seat`` at the end: what it multiplies
+    now (``scoring.figure_factors``) grown over the rounds left, up to its cap (:data:`FIGURE_GROWTH`)."""
+    growth, cap = FIGURE_GROWTH[figure]
+    projected = figure_factors(state, view.seat)[figure] + growth * view.rounds
+    return projected if cap is None else min(cap, projected)
 
 
 def goods_cost(view: Outlook, counts: tuple[int, ...]) -> float:
@@ -176,31 +152,19 @@ def goods_cost(view: Outlook, counts: tuple[int, ...]) -> float:
 def building_gain(view: Outlook, counts: tuple[int, ...], hut_builders: int) -> float:
     """Net points of a building paid with ``counts``: its points (the value paid) less the goods' worth, plus one
     per hut builder."""
-    points = sum(count * RESOURCE_VALUES[resource] for count, resource in zip(counts, GOODS, strict=False))
-    return points - goods_cost(view, counts) + hut_builders
+    return goods_value(counts) - goods_cost(view, counts) + hut_builders
 
 
 def hut_builders(state: StoneAgeState, seat: int) -> int:
     return figures(state.hands[seat])[HUT_BUILDER]
 
 
-def cheapest_goods(holdings: tuple[int, ...], size: int) -> tuple[int, ...] | None:
-    """The ``size`` goods worth least (wood first, then clay, stone, gold), or ``None`` when too few are held."""
-    if sum(holdings) < size:
-        return None
-    counts = []
-    for held in holdings:
-        take = min(held, size)
-        counts.append(take)
-        size -= take
-    return tuple(counts)
-
-
 def card_gain(state: StoneAgeState, view: Outlook, space: int, holdings: tuple[int, ...]) -> float | None:
-    """Net points of buying the card on display ``space`` (0-based) with the cheapest goods of ``holdings``;
-    ``None`` when the goods do not cover its cost or the space is empty."""
+    """Net points of buying the card on display ``space`` (0-based) with the cheapest goods of ``holdings``
+    (at the base game's cost of the space, ``components.card_cost``); ``None`` when the goods do not cover its
+    cost or the space is empty."""
     card = state.display[space]
-    payment = cheapest_goods(holdings, space + 1)
+    payment = cheapest_payment(holdings, card_cost(space))
     if card < 0 or payment is None:
         return None
     return card_value(state, view, card) - goods_cost(view, payment)
@@ -214,13 +178,8 @@ def building_choice(
     top = state.stack_top[stack]
     if top < 0:
         return None
-    tile = BUILDINGS[top]
     builders = hut_builders(state, view.seat)
-    if tile.kind == FIXED:
-        if not can_pay(holdings, tile.cost):
-            return None
-        return building_gain(view, tile.cost, builders), tile.cost
-    ways = flexible_payments(holdings, tile.kind, tile.n, tile.k)
+    ways = building_payments(holdings, BUILDINGS[top])
     if not ways:
         return None
     best = max(ways, key=lambda way: building_gain(view, way, builders))
@@ -228,8 +187,7 @@ def building_choice(
 
 
 def unused_tool_pips(state: StoneAgeState, seat: int) -> int:
-    base = seat * TOOL_TILES
-    return sum(state.tools[i] for i in range(base, base + TOOL_TILES) if not state.tool_used[i])
+    return sum(unused_tools(state, seat))
 
 
 def location_value(
@@ -243,13 +201,9 @@ def location_value(
     if loc < FIRST_CARD:
         if loc in RESOURCE_SITES:
             resource = SITE_RESOURCE[loc]
-            return expected_yield(people, bonus, RESOURCE_VALUES[resource]) * view.goods[resource]
-        if loc == TOOLMAKER:
-            return view.tool_step
-        if loc == HUT:
-            return view.person
-        if loc == FIELD:
-            return view.agriculture_step
+            return expected_yield(people, bonus, resource) * view.goods[resource]
+        if loc in VILLAGE_GAINS:
+            return view.gain_value(VILLAGE_GAINS[loc])
         return UNKNOWN_PLACE * people
     if loc < FIRST_STACK:
         gain = card_gain(state, view, loc - FIRST_CARD, holdings)
@@ -294,7 +248,7 @@ def position_terms(state: StoneAgeState, seat: int, weights: Weights = DEFAULT_W
         spare = food - eat - eat * left
         food_points = weights.food_spare * spare if spare > 0 else weights.food_point * spare
     tools = tool_value(state, seat) * weights.tool_pip_round * left
-    tools += sum(ONE_USE_PIPS[card] for card in state.one_use[seat]) * view.one_use_pip
+    tools += sum(ONE_USE_VALUE[card] for card in state.one_use[seat]) * view.one_use_pip
     return (
         float(state.score[seat] + sum(state.goods(seat))),
         projected_culture(hand, view),

@@ -1,18 +1,23 @@
 """The terminal picture of a *Stone Age* view, laid out like the online table of seed 004: each player's board
 (resources, tools with used ones marked, food and agriculture, people, score, cards), the sites with their free
 places and who is there, the building stacks, the card display with costs, and what is being decided; with
-modules, the jewels and barter levels, the merchant, the igloos, the mammoth herd and the wild animals."""
+modules, the jewels and barter levels, the merchant, the igloos, the mammoth herd and the wild animals.
+
+Every rule number (capacities, costs, points, what a die gives) comes from the game's own tables,
+``StoneAge().describe(options)``, never from this file."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
-_SITES = ("hunting", "forest", "clay", "quarry", "river")
-_VILLAGE = ("toolmaker", "hut", "field")
-_GOODS = ("wood", "clay", "stone", "gold")
+from dolmen.games.stoneage import StoneAge
+from dolmen.games.stoneage.components import GOODS, RESOURCE_NAMES
+
+_GOODS = tuple(RESOURCE_NAMES[good] for good in GOODS)
 _SEAT_EXTRAS = (("on_herd", "on the mammoth tile"), ("on_animal", "on the wild animal"), ("igloos", "igloos"))
-_OFFERS = {"winter gold": "1 gold for 6 points", "insulate": "1 stone for 5 points", "draw": "3 jewels for a card"}
 _PHASES = {
     "placement": "place people",
     "actions": "resolve",
@@ -22,7 +27,21 @@ _PHASES = {
 }
 
 
-def _tools(seat_doc: dict[str, Any]) -> str:
+@cache
+def _described(modules: tuple[str, ...]) -> dict[str, Any]:
+    return StoneAge().describe({"modules": list(modules)})
+
+
+def tables(view: Mapping[str, Any]) -> dict[str, Any]:
+    """The static tables of ``view``'s table (:meth:`StoneAge.describe` of its options)."""
+    return _described(tuple(view["options"]["modules"]))
+
+
+def _locations(view: Mapping[str, Any], kind: str) -> list[dict[str, Any]]:
+    return [loc for loc in tables(view)["locations"] if loc["kind"] == kind]
+
+
+def _tools(seat_doc: dict[str, Any], tool_values: Mapping[str, int]) -> str:
     tiles = [
         f"{value}*" if used else str(value)
         for value, used in zip(seat_doc["tools"], seat_doc["tools_used"], strict=True)
@@ -32,7 +51,7 @@ def _tools(seat_doc: dict[str, Any]) -> str:
     if any(used for value, used in zip(seat_doc["tools"], seat_doc["tools_used"], strict=True) if value):
         text += " (* used this round)"
     if seat_doc["one_use"]:
-        text += " | one-use " + " ".join(card.rsplit("tool", 1)[-1] for card in seat_doc["one_use"])
+        text += " | one-use " + " ".join(str(tool_values[card]) for card in seat_doc["one_use"])
     return text
 
 
@@ -52,19 +71,12 @@ def _player_line(view: dict[str, Any], seat: int, viewer: int | None) -> list[st
     hand = f"{doc['card_count']} card(s)" + (f": {', '.join(cards)}" if cards else "")
     if "jewels" in doc:
         goods += f"  jewels {doc['jewels']}  barter {doc['barter']}" + (" (used)" if doc["bartered"] else "")
+    tool_values = {card["id"]: card["value"] for card in tables(view)["cards"] if "value" in card}
     lines = [
         f"{head}: score {doc['score']}  food {res['food']} (agriculture {doc['agriculture']})  {goods}",
-        f"    people {doc['people']} ({doc['available']} at home)  tools {_tools(doc)}  {hand}",
+        f"    people {doc['people']} ({doc['available']} at home)  tools {_tools(doc, tool_values)}  {hand}",
     ]
-    extras = [
-        f"{label} {doc[key]}"
-        for key, label in (
-            ("on_herd", "on the mammoth tile"),
-            ("on_animal", "on the wild animal"),
-            ("igloos", "igloos"),
-        )
-        if doc.get(key)
-    ]
+    extras = [f"{label} {doc[key]}" for key, label in _SEAT_EXTRAS if doc.get(key)]
     if extras:
         lines.append("    " + "  ".join(extras))
     if doc["buildings"]:
@@ -85,15 +97,18 @@ def _reserved(view: dict[str, Any], location: str) -> str:
 
 def _sites(view: dict[str, Any]) -> list[str]:
     lines = ["Sites (seat:people):"]
-    for name in _SITES:
+    for site in _locations(view, "gathering"):
+        name, capacity = site["id"], site["capacity"]
         taken = sum(doc["placed"].get(name, 0) for doc in view["seats"])
-        room = "unlimited" if name == "hunting" else f"{7 - taken} of 7 free"
+        room = "unlimited" if capacity is None else f"{capacity - taken} of {capacity} free"
         lines.append(f"  {name:<10} {room:<14} {_who(view, name)}")
-    names = (*_VILLAGE, "merchant") if "extension" in view["options"]["modules"] else _VILLAGE
-    village = [f"{name} {_who(view, name) or 'free'}" for name in names]
+    village = [f"{loc['id']} {_who(view, loc['id']) or 'free'}" for loc in _locations(view, "village")]
     lines.append("  village:   " + "  |  ".join(village))
     if "igloos_left" in view:
-        lines.append(f"  igloos:    {view['igloos_left']} left (1 wood + 1 stone, 5 points)  {_who(view, 'igloo')}")
+        igloos = tables(view)["igloos"]
+        cost = " + ".join(f"{count} {name}" for name, count in Counter(igloos["cost"]).items())
+        terms = f"({cost}, {igloos['points']} points)"
+        lines.append(f"  igloos:    {view['igloos_left']} left {terms}  {_who(view, 'igloo')}")
     return lines
 
 
@@ -133,9 +148,9 @@ def _stacks(view: dict[str, Any], glossary: Mapping[str, str]) -> list[str]:
 
 def _display(view: dict[str, Any], glossary: Mapping[str, str]) -> list[str]:
     lines = [f"Civilization cards (deck {view['deck']}):"]
-    for number, card in enumerate(view["display"], start=1):
-        name = f"card {number}"
-        cost = f"cost {number}" if number < 5 else "cost 3 jewels"
+    for space, card in zip(_locations(view, "card"), view["display"], strict=True):
+        name = space["id"]
+        cost = f"cost {space['cost']}" + ("" if space["paid_in"] == "goods" else f" {space['paid_in']}s")
         lines.append(f"  {name} ({cost}): {card or '(taken)'}{_meaning(card, glossary)}{_reserved(view, name)}")
     return lines
 
@@ -148,7 +163,8 @@ def _pending(view: dict[str, Any]) -> list[str]:
         lines.extend(f"  {c['action']:<22} total {c['total']:>2} -> {c['yield']}" for c in view["tool_choices"])
     elif step == "pick":
         lines.append(f"Dice for all: {' '.join(map(str, view['pick_dice']))} — seat {view['pick_seat']} picks")
-        lines.append("  1 wood · 2 clay · 3 stone · 4 gold · 5 tool step · 6 agriculture")
+        faces = tables(view)["dice_for_all"].items()
+        lines.append("  " + " · ".join(f"{face} {gain.replace('_', ' ')}" for face, gain in faces))
     elif step in ("pay card", "building", "igloo"):
         due = view.get("barter_due")
         lines.append(f"Seat {acting} resolves {view['target']}" + (f" (must spend {due} from barter)" if due else ""))
@@ -159,17 +175,23 @@ def _pending(view: dict[str, Any]) -> list[str]:
     elif step == "reward":
         lines.append(f"Seat {acting} won the mammoth contest: reward top or bottom")
     elif step in ("winter gold", "insulate", "draw"):
-        offer = {
-            "winter gold": "1 gold for 6 points",
-            "insulate": "1 stone for 5 points",
-            "draw": "3 jewels for a card",
-        }
-        lines.append(f"Seat {acting} may pay {offer[step]} (or skip)")
+        lines.append(f"Seat {acting} may pay {_offer(view, step)} (or skip)")
     elif step == "feed":
-        lines.append(f"Seat {acting} is {view['shortage']} food short: pay goods or take -10 points")
+        penalty = tables(view)["hunger_penalty"]
+        lines.append(f"Seat {acting} is {view['shortage']} food short: pay goods or take -{penalty} points")
     elif step == "dice":
         lines.append(f"Rolling {view['roll_count']} dice ({view['roll_resource']})")
     return lines
+
+
+def _offer(view: Mapping[str, Any], step: str) -> str:
+    """What an extra offered after a purchase costs and brings (harsh winter, the extension's draw)."""
+    if step == "draw":
+        return f"{tables(view)['extension']['extra_draw_jewels']} jewels for a card"
+    winter = tables(view)["winter"]
+    if step == "winter gold":
+        return f"1 gold for {winter['card_gold_points']} points"
+    return f"1 stone for {winter['insulation_points']} points"
 
 
 def render(view: dict[str, Any], seat: int | None, glossary: Mapping[str, str] | None = None) -> str:

@@ -22,6 +22,19 @@ GOODS: Final = (WOOD, CLAY, STONE, GOLD)
 """The resources that pay for cards and buildings and score 1 each at the end (never food)."""
 NRES: Final = len(RESOURCE_NAMES)
 
+
+def gathering_yield(total: int, resource: int) -> int:
+    """What a gathering roll of ``total`` (dice and tools) brings of ``resource``: the total divided by the
+    resource's value, rounded down (a card's roll for a resource too)."""
+    return total // RESOURCE_VALUES[resource]
+
+
+def goods_value(counts: tuple[int, ...]) -> int:
+    """The total value of the goods ``counts`` (wood, clay, stone, gold; a fifth count, jewels, is worth
+    nothing): what a building paid with them scores."""
+    return sum(count * RESOURCE_VALUES[good] for count, good in zip(counts, GOODS, strict=False))
+
+
 # -- locations ----------------------------------------------------------------------------------------------
 HUNTING: Final = 0
 FOREST: Final = 1
@@ -58,12 +71,32 @@ LOCATION_NAMES: Final = ("hunting", "forest", "clay", "quarry", "river", "toolma
 MODULE_LOCATION_NAMES: Final = ("merchant", "igloo", "animal")
 """Text names of ``MERCHANT``, ``IGLOO`` and ``ANIMAL``."""
 
+DIE_FACES: Final = 6
+"""Every roll is of six-sided dice, faces 1 to 6."""
 MAX_PEOPLE: Final = 10
 START_PEOPLE: Final = 5
 START_FOOD: Final = 12
 MAX_AGRICULTURE: Final = 10
-DISPLAY_COSTS: Final = (1, 2, 3, 4)
 STACK_SIZE: Final = 7
+HUNGER_PENALTY: Final = 10
+"""Points lost by a player who does not cover a food shortage with goods."""
+
+
+def card_cost(space: int) -> int:
+    """What a space of the base game's display costs in goods: the space nearest the deck (index 0) costs 1, the
+    next 2, and so on (the extension's fifth space is paid in jewels, ``module_components``)."""
+    return space + 1
+
+
+DISPLAY_COSTS: Final = tuple(card_cost(space) for space in range(CARD_SPACES))
+
+
+def stack_sizes(stacks: int, tiles: int) -> list[int]:
+    """Seven tiles a stack while tiles last, else dealt as evenly as possible, the first stacks getting the
+    extra ones (rules page "L'Extension" [ruling]: 28 base tiles in 5 stacks are 6, 6, 6, 5, 5)."""
+    total = min(STACK_SIZE * stacks, tiles)
+    size, extra = divmod(total, stacks)
+    return [size + 1] * extra + [size] * (stacks - extra)
 
 
 def location_name(loc: int) -> str:
@@ -91,18 +124,51 @@ def village_limit(players: int, modules: tuple[str, ...] = ()) -> int:
     return 2 if players <= 3 else len(VILLAGE)
 
 
+# -- gains ------------------------------------------------------------------------------------------------
+POINTS: Final = 5
+PERSON: Final = 6
+AGRICULTURE: Final = 7
+TOOL_STEP: Final = 8
+Gain = tuple[int, int]
+"""What a card's top half, a die of "dice for all", a village location or a reward gives: ``(kind, amount)``,
+``kind`` a resource index (food to gold) or one of ``POINTS``, ``PERSON``, ``AGRICULTURE``, ``TOOL_STEP``."""
+GAIN_NAMES: Final = (*RESOURCE_NAMES, "points", "person", "agriculture", "tool_step")
+"""Each kind of gain by name, as the log and the description write it."""
+VILLAGE_GAINS: Final = {TOOLMAKER: (TOOL_STEP, 1), HUT: (PERSON, 1), FIELD: (AGRICULTURE, 1)}
+"""What resolving each village location gives: a tool step, a person (max 10), agriculture +1 (max 10)."""
+VILLAGE_PEOPLE: Final = {TOOLMAKER: 1, HUT: 2, FIELD: 1}
+"""How many people each village location takes (the hut: exactly two of one player)."""
+DICE_FOR_ALL_GAINS: Final[tuple[Gain, ...]] = (
+    (WOOD, 1),
+    (CLAY, 1),
+    (STONE, 1),
+    (GOLD, 1),
+    (TOOL_STEP, 1),
+    (AGRICULTURE, 1),
+)
+"""What each face of a "dice for all" roll gives, by face 1 to 6: wood, clay, stone, gold, a tool step,
+agriculture +1."""
+
+
 # -- tools --------------------------------------------------------------------------------------------------
 TOOL_TILES: Final = 3
 MAX_TOOL: Final = 4
+MAX_TOOL_VALUE: Final = TOOL_TILES * MAX_TOOL
+"""The tool track's top: three tiles of 4."""
+
+
+def can_raise_tool(tiles: list[int]) -> bool:
+    """Whether a player's tool tiles (their three slots) may still go one step up the track."""
+    return min(tiles) < MAX_TOOL
 
 
 def raise_tool(tiles: list[int], used: list[int]) -> None:
     """One step up the tool track (1 · 1,1 · 1,1,1 · 2,1,1 · ... · 4,4,4), in place on a player's three tile
     slots (values sorted high to low, 0 = no tile) and their used flags. A new tile comes unused; when several
     tiles share the lowest value, an unused one is raised (it is never worse for the player). At 4,4,4 nothing."""
-    low = min(tiles)
-    if low >= MAX_TOOL:
+    if not can_raise_tool(tiles):
         return
+    low = min(tiles)
     candidates = [i for i in range(TOOL_TILES) if tiles[i] == low]
     unused = [i for i in candidates if not used[i]]
     slot = (unused or candidates)[0]
@@ -145,7 +211,7 @@ class BuildingTile(NamedTuple):
 
     @property
     def points(self) -> int:
-        return sum(c * RESOURCE_VALUES[r] for c, r in zip(self.cost, GOODS, strict=False))
+        return goods_value(self.cost)
 
 
 def _cost(letters: str) -> tuple[int, ...]:
@@ -204,81 +270,88 @@ HUT_BUILDER: Final = 2
 SHAMAN: Final = 3
 FIGURES: Final = ("farmer", "toolmaker", "hutbuilder", "shaman")
 
-# immediate effects (top half)
-E_FOOD: Final = 0  # param: food
-E_RESOURCE: Final = 1  # param: (resource, amount)
-E_CHOICE: Final = 2  # param: how many resources of the buyer's choice
-E_TOOL_STEP: Final = 3
-E_ROLL: Final = 4  # param: resource gathered with 2 dice (+ tools)
-E_EXTRA_CARD: Final = 5
-E_DICE_FOR_ALL: Final = 6
-E_AGRICULTURE: Final = 7
-E_POINTS: Final = 8  # param: points
-E_ONE_USE_TOOL: Final = 9  # param: tool value
+
+class CardEffect(NamedTuple):
+    """A civilization card's top half: what its buyer receives at once. One part is set: ``gain`` (food, goods,
+    points, agriculture +1, a tool step), ``choice`` goods of the buyer's choice, a ``roll`` of
+    ``CARD_ROLL_DICE`` dice for a resource (tools may be added), a card drawn face down (``draw``),
+    ``dice_for_all``, or a ``one_use_tool`` of that value."""
+
+    gain: Gain | None = None
+    choice: int = 0
+    roll: int = -1
+    draw: bool = False
+    dice_for_all: bool = False
+    one_use_tool: int = 0
+
+
+CARD_ROLL_DICE: Final = 2
+"""A card's roll for a resource (``CardEffect.roll``) uses two dice."""
+_DICE_FOR_ALL: Final = CardEffect(dice_for_all=True)
+
+
+def _gains(kind: int, amount: int = 1) -> CardEffect:
+    return CardEffect(gain=(kind, amount))
 
 
 class CivilizationCard(NamedTuple):
     """One kind of civilization card: its bottom half (a culture symbol, or ``figures`` of one figure kind)
-    and its top half (an immediate effect and its parameter)."""
+    and its top half (``top``, an immediate effect)."""
 
     id: str
     copies: int
     culture: int  # index in CULTURES, or -1 for a sand card
     figure: int  # index in FIGURES, or -1 for a green card
     figures: int
-    effect: int
-    param: int | tuple[int, int] = 0
+    top: CardEffect
 
 
-def _green(culture: str, top: str, effect: int, param: int | tuple[int, int] = 0, copies: int = 1) -> CivilizationCard:
-    return CivilizationCard(f"{culture}-{top}", copies, CULTURES.index(culture), -1, 0, effect, param)
+def _green(culture: str, top: str, effect: CardEffect, copies: int = 1) -> CivilizationCard:
+    return CivilizationCard(f"{culture}-{top}", copies, CULTURES.index(culture), -1, 0, effect)
 
 
-def _sand(
-    figure: str, figures: int, top: str, effect: int, param: int | tuple[int, int] = 0, copies: int = 1
-) -> CivilizationCard:
-    return CivilizationCard(f"{figure}{figures}-{top}", copies, -1, FIGURES.index(figure), figures, effect, param)
+def _sand(figure: str, figures: int, top: str, effect: CardEffect, copies: int = 1) -> CivilizationCard:
+    return CivilizationCard(f"{figure}{figures}-{top}", copies, -1, FIGURES.index(figure), figures, effect)
 
 
 CARDS: Final[tuple[CivilizationCard, ...]] = (
-    _green("medicine", "food5", E_FOOD, 5),
-    _green("medicine", "choice2", E_CHOICE, 2),
-    _green("art", "toolstep", E_TOOL_STEP),
-    _green("art", "golddice", E_ROLL, GOLD),
-    _green("writing", "card", E_EXTRA_CARD),
-    _green("writing", "dice", E_DICE_FOR_ALL),
-    _green("pottery", "food7", E_FOOD, 7),
-    _green("pottery", "dice", E_DICE_FOR_ALL),
-    _green("sundial", "agriculture", E_AGRICULTURE),
-    _green("sundial", "dice", E_DICE_FOR_ALL),
-    _green("transport", "stone2", E_RESOURCE, (STONE, 2)),
-    _green("transport", "dice", E_DICE_FOR_ALL),
-    _green("music", "points3", E_POINTS, 3, copies=2),
-    _green("weaving", "food3", E_FOOD, 3),
-    _green("weaving", "food1", E_FOOD, 1),
-    _sand("farmer", 1, "stone1", E_RESOURCE, (STONE, 1)),
-    _sand("farmer", 1, "agriculture", E_AGRICULTURE),
-    _sand("farmer", 1, "dice", E_DICE_FOR_ALL),
-    _sand("farmer", 2, "food3", E_FOOD, 3),
-    _sand("farmer", 2, "dice", E_DICE_FOR_ALL),
-    _sand("toolmaker", 1, "tool4", E_ONE_USE_TOOL, 4),
-    _sand("toolmaker", 1, "tool3", E_ONE_USE_TOOL, 3),
-    _sand("toolmaker", 2, "tool2", E_ONE_USE_TOOL, 2),
-    _sand("toolmaker", 2, "dice", E_DICE_FOR_ALL, copies=2),
-    _sand("hutbuilder", 1, "food4", E_FOOD, 4),
-    _sand("hutbuilder", 1, "dice", E_DICE_FOR_ALL),
-    _sand("hutbuilder", 2, "food2", E_FOOD, 2),
-    _sand("hutbuilder", 2, "dice", E_DICE_FOR_ALL),
-    _sand("hutbuilder", 3, "points3", E_POINTS, 3),
-    _sand("shaman", 1, "stone1", E_RESOURCE, (STONE, 1)),
-    _sand("shaman", 1, "gold1", E_RESOURCE, (GOLD, 1)),
-    _sand("shaman", 1, "stonedice", E_ROLL, STONE),
-    _sand("shaman", 2, "clay1", E_RESOURCE, (CLAY, 1)),
-    _sand("shaman", 2, "wooddice", E_ROLL, WOOD),
+    _green("medicine", "food5", _gains(FOOD, 5)),
+    _green("medicine", "choice2", CardEffect(choice=2)),
+    _green("art", "toolstep", _gains(TOOL_STEP)),
+    _green("art", "golddice", CardEffect(roll=GOLD)),
+    _green("writing", "card", CardEffect(draw=True)),
+    _green("writing", "dice", _DICE_FOR_ALL),
+    _green("pottery", "food7", _gains(FOOD, 7)),
+    _green("pottery", "dice", _DICE_FOR_ALL),
+    _green("sundial", "agriculture", _gains(AGRICULTURE)),
+    _green("sundial", "dice", _DICE_FOR_ALL),
+    _green("transport", "stone2", _gains(STONE, 2)),
+    _green("transport", "dice", _DICE_FOR_ALL),
+    _green("music", "points3", _gains(POINTS, 3), copies=2),
+    _green("weaving", "food3", _gains(FOOD, 3)),
+    _green("weaving", "food1", _gains(FOOD, 1)),
+    _sand("farmer", 1, "stone1", _gains(STONE, 1)),
+    _sand("farmer", 1, "agriculture", _gains(AGRICULTURE)),
+    _sand("farmer", 1, "dice", _DICE_FOR_ALL),
+    _sand("farmer", 2, "food3", _gains(FOOD, 3)),
+    _sand("farmer", 2, "dice", _DICE_FOR_ALL),
+    _sand("toolmaker", 1, "tool4", CardEffect(one_use_tool=4)),
+    _sand("toolmaker", 1, "tool3", CardEffect(one_use_tool=3)),
+    _sand("toolmaker", 2, "tool2", CardEffect(one_use_tool=2)),
+    _sand("toolmaker", 2, "dice", _DICE_FOR_ALL, copies=2),
+    _sand("hutbuilder", 1, "food4", _gains(FOOD, 4)),
+    _sand("hutbuilder", 1, "dice", _DICE_FOR_ALL),
+    _sand("hutbuilder", 2, "food2", _gains(FOOD, 2)),
+    _sand("hutbuilder", 2, "dice", _DICE_FOR_ALL),
+    _sand("hutbuilder", 3, "points3", _gains(POINTS, 3)),
+    _sand("shaman", 1, "stone1", _gains(STONE, 1)),
+    _sand("shaman", 1, "gold1", _gains(GOLD, 1)),
+    _sand("shaman", 1, "stonedice", CardEffect(roll=STONE)),
+    _sand("shaman", 2, "clay1", _gains(CLAY, 1)),
+    _sand("shaman", 2, "wooddice", CardEffect(roll=WOOD)),
 )
 """The 36 civilization cards (34 kinds; two kinds come twice), rules page "Civilization cards". A card's id is
 ``<bottom>-<top>``: the culture symbol or figure kind with its number of figures, then the immediate effect."""
 CARD_INDEX: Final = {card.id: index for index, card in enumerate(CARDS)}
-ONE_USE_VALUE: Final = tuple(card.param if card.effect == E_ONE_USE_TOOL else 0 for card in CARDS)
-
-DICE_FOR_ALL_FACES: Final = {1: "wood", 2: "clay", 3: "stone", 4: "gold", 5: "tool step", 6: "agriculture"}
+ONE_USE_VALUE: Final = tuple(card.top.one_use_tool for card in CARDS)
+"""The value of each card's one-use tool (0 for the other cards)."""

@@ -13,29 +13,21 @@ from dolmen.games.stoneage.components import (
     ANY_1_TO_7,
     BASE_BUILDINGS,
     BUILDINGS,
+    CARD_ROLL_DICE,
     CARDS,
     CULTURES,
-    DICE_FOR_ALL_FACES,
+    DICE_FOR_ALL_GAINS,
     DISPLAY_COSTS,
-    E_AGRICULTURE,
-    E_CHOICE,
-    E_DICE_FOR_ALL,
-    E_EXTRA_CARD,
-    E_FOOD,
-    E_ONE_USE_TOOL,
-    E_POINTS,
-    E_RESOURCE,
-    E_ROLL,
-    E_TOOL_STEP,
-    FIELD,
     FIGURES,
     FIRST_CARD,
     FIRST_STACK,
     FIXED,
+    FOOD,
+    GAIN_NAMES,
     GATHERING_SITES,
     GOODS,
+    HUNGER_PENALTY,
     HUNTING,
-    HUT,
     HUT_CHIEF,
     HUT_INCOME,
     HUT_TRADER,
@@ -44,6 +36,7 @@ from dolmen.games.stoneage.components import (
     MAX_PEOPLE,
     MAX_TOOL,
     MERCHANT,
+    POINTS,
     RESOURCE_NAMES,
     RESOURCE_VALUES,
     SITE_CAPACITY,
@@ -52,17 +45,20 @@ from dolmen.games.stoneage.components import (
     START_FOOD,
     START_PEOPLE,
     TOOL_TILES,
-    TOOLMAKER,
+    VILLAGE_GAINS,
+    VILLAGE_PEOPLE,
     BuildingTile,
+    CardEffect,
     CivilizationCard,
+    can_raise_tool,
     location_name,
     raise_tool,
     site_colour_limit,
     village_limit,
 )
-from dolmen.games.stoneage.feeding import HUNGER_PENALTY
-from dolmen.games.stoneage.log import REWARD_KINDS, place, reward_args
+from dolmen.games.stoneage.log import place, reward_args
 from dolmen.games.stoneage.module_components import (
+    CHIEF_BONUS,
     DRIVE_OFF_REWARDS,
     EXTRA_DRAW_JEWELS,
     FIFTH_CARD_JEWELS,
@@ -80,21 +76,7 @@ from dolmen.games.stoneage.module_components import (
     WINTER_CARD_POINTS,
     barter_exchange,
 )
-from dolmen.games.stoneage.purchases import CHIEF_BONUS
 
-EFFECTS: Final = {
-    E_FOOD: "food",
-    E_RESOURCE: "resource",
-    E_CHOICE: "resources_of_choice",
-    E_TOOL_STEP: "tool_step",
-    E_ROLL: "dice_for_resource",
-    E_EXTRA_CARD: "draw_card",
-    E_DICE_FOR_ALL: "dice_for_all",
-    E_AGRICULTURE: "agriculture",
-    E_POINTS: "points",
-    E_ONE_USE_TOOL: "one_use_tool",
-}
-"""A card's top half by name."""
 MULTIPLIES: Final = ("agriculture", "tool_value", "buildings", "people")
 """What each figure kind (farmer, toolmaker, hut builder, shaman) multiplies at the end."""
 HUT_EFFECTS: Final = {HUT_INCOME: "income", HUT_TRADER: "cards_cost_one_less", HUT_CHIEF: "points_per_later_building"}
@@ -109,7 +91,7 @@ def tool_track() -> list[list[int]]:
     """Every step of the tool track, from no tile to 4,4,4."""
     tiles, used = [0] * TOOL_TILES, [0] * TOOL_TILES
     track = [tiles[:]]
-    while min(tiles) < MAX_TOOL:
+    while can_raise_tool(tiles):
         raise_tool(tiles, used)
         track.append(tiles[:])
     return track
@@ -130,7 +112,7 @@ def describe(options: Mapping[str, Any]) -> dict[str, Any]:
         "locations": locations(modules, counts),
         "village_limit": {str(n): village_limit(n, modules) for n in counts},
         "tool_track": tool_track(),
-        "dice_for_all": {str(face): what.replace(" ", "_") for face, what in DICE_FOR_ALL_FACES.items()},
+        "dice_for_all": {str(face): GAIN_NAMES[kind] for face, (kind, _) in enumerate(DICE_FOR_ALL_GAINS, start=1)},
         "hunger_penalty": HUNGER_PENALTY,
         "culture_symbols": list(CULTURES),
         "figures": dict(zip(FIGURES, MULTIPLIES, strict=True)),
@@ -170,9 +152,10 @@ def locations(modules: tuple[str, ...], counts: range) -> list[dict[str, Any]]:
                 "divisor": RESOURCE_VALUES[resource],
             }
         )
-    village = [(TOOLMAKER, 1, "tool_step"), (HUT, 2, "person"), (FIELD, 1, "agriculture")]
-    for loc, people, gain in village:
-        docs.append({"id": location_name(loc), "name": place(loc), "kind": "village", "capacity": people, "gain": gain})
+    for loc, (gain, _) in VILLAGE_GAINS.items():
+        people = VILLAGE_PEOPLE[loc]
+        name = GAIN_NAMES[gain]
+        docs.append({"id": location_name(loc), "name": place(loc), "kind": "village", "capacity": people, "gain": name})
     if "extension" in modules:
         docs.append(
             {
@@ -209,18 +192,28 @@ def card_doc(card: CivilizationCard) -> dict[str, Any]:
         "culture": CULTURES[card.culture] if card.culture >= 0 else None,
         "figure": FIGURES[card.figure] if card.figure >= 0 else None,
         "figures": card.figures,
-        "effect": EFFECTS[card.effect],
     }
-    param: Any = card.param
-    if card.effect == E_RESOURCE:
-        doc["resource"], doc["amount"] = RESOURCE_NAMES[param[0]], param[1]
-    elif card.effect == E_ROLL:
-        doc["resource"], doc["dice"] = RESOURCE_NAMES[param], 2
-    elif card.effect in (E_FOOD, E_CHOICE, E_POINTS):
-        doc["amount"] = param
-    elif card.effect == E_ONE_USE_TOOL:
-        doc["value"] = param
-    return doc
+    return doc | effect_doc(card.top)
+
+
+def effect_doc(top: CardEffect) -> dict[str, Any]:
+    """A card's top half by name (``effect``) with its numbers."""
+    if top.gain is not None:
+        kind, amount = top.gain
+        if kind == FOOD:
+            return {"effect": "food", "amount": amount}
+        if kind in GOODS:
+            return {"effect": "resource", "resource": RESOURCE_NAMES[kind], "amount": amount}
+        return {"effect": GAIN_NAMES[kind], "amount": amount} if kind == POINTS else {"effect": GAIN_NAMES[kind]}
+    if top.choice:
+        return {"effect": "resources_of_choice", "amount": top.choice}
+    if top.roll >= 0:
+        return {"effect": "dice_for_resource", "resource": RESOURCE_NAMES[top.roll], "dice": CARD_ROLL_DICE}
+    if top.draw:
+        return {"effect": "draw_card"}
+    if top.dice_for_all:
+        return {"effect": "dice_for_all"}
+    return {"effect": "one_use_tool", "value": top.one_use_tool}
 
 
 def building_doc(tile: BuildingTile, modules: tuple[str, ...]) -> dict[str, Any]:
@@ -267,5 +260,5 @@ def module_tables(modules: tuple[str, ...]) -> dict[str, Any]:
     if "igloos" in modules:
         doc["igloos"] = {"count": IGLOOS, "cost": goods(IGLOO_COST), "points": IGLOO_POINTS, "food_saved": IGLOO_FOOD}
     if {"mammoths", "animals"} & set(modules):
-        doc["reward_kinds"] = sorted(set(REWARD_KINDS.values()))
+        doc["reward_kinds"] = sorted(GAIN_NAMES)
     return doc

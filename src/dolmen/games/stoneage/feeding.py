@@ -1,55 +1,60 @@
 """Phase 3: feeding, then the end of the round: the end conditions, the display and building stacks refilled
-(chance steps drawn from the unseen pools), the start player passing left (seed 004 "Phase 3 : nourrir les
-personnages", "Fin de la partie"; rules page "Actions, feeding, next round" and "End and score").
+(chance steps drawn from the unseen pools, :mod:`.reveals`), the start player passing left, and the next round
+beginning (seed 004 "Phase 3 : nourrir les personnages", "Fin de la partie"; rules page "Actions, feeding, next
+round" and "End and score").
 
-``per_round_effects`` and ``food_needed`` are the hooks for modules (huts that yield goods each round, igloos
-that spare food, animals whose people need no food); they are called only when a module is on.
+The modules' hooks here: the events between the actions and the feeding (``before_feeding``: the mammoth
+contest, the wild animal), what a player receives before eating (``before_eating``: the new huts' incomes), the
+food spared (``food_spared``: people on a wild animal, igloos), the reveals of the next round (``round_reveals``:
+the herd) and what a new round resets (``begin_round``).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from dolmen.games.stoneage import hooks, placement, purchases, resolution, scoring
-from dolmen.games.stoneage.actions import FEED, PENALTY_ACTION
-from dolmen.games.stoneage.components import BUILDINGS, CARDS, FIRST_CARD, FIRST_STACK, FOOD, NRES
-from dolmen.games.stoneage.log import card_drawn, goods_names, note, place
-from dolmen.games.stoneage.module_components import FIRST_ANIMAL
+from dolmen.games.stoneage import scoring
+from dolmen.games.stoneage.actions import FEED, PENALTY_ACTION, Payment
+from dolmen.games.stoneage.board import pay_goods
+from dolmen.games.stoneage.components import FOOD, HUNGER_PENALTY, NRES
+from dolmen.games.stoneage.hooks import following
+from dolmen.games.stoneage.log import goods_names, note
 from dolmen.games.stoneage.payments import exact_payments
-from dolmen.games.stoneage.steps import (
-    FEED_PEOPLE,
-    HAND_REVEAL,
-    HERD_BACK,
-    OVER,
-    REVEAL,
-    STACK_REVEAL,
-    THEN_NEW_ROUND,
-    THEN_RESOLUTION,
-)
+from dolmen.games.stoneage.steps import FEED_PEOPLE, OVER, PLACE_PEOPLE, REVEAL, STACK_REVEAL, THEN_NEW_ROUND
 
 if TYPE_CHECKING:
+    from dolmen.games.stoneage.hooks import Module
     from dolmen.games.stoneage.state import StoneAgeState
 
-HUNGER_PENALTY: Final = 10
 END_BY_STACK: Final = "a building stack is empty"
 END_BY_DECK: Final = "the deck cannot refill the display"
 END_NAMES: Final = {END_BY_STACK: "stack_empty", END_BY_DECK: "deck_empty"}
 """The end reasons as the log names them."""
 
 
-def per_round_effects(state: StoneAgeState, seat: int) -> None:
-    """What a player receives at each feeding before eating (base game: nothing; modules add hut incomes)."""
-    hooks.before_eating(state, seat)
+# -- between the actions and the feeding --------------------------------------------------------------------
+def interlude(state: StoneAgeState, after: Module | None = None) -> None:
+    """Everyone has resolved: the modules' events before the feeding, from the one after ``after`` on (the
+    mammoth contest, the wild animal), then the feeding."""
+    for module in following(state.hooks.before_feeding, after):
+        if module.before_feeding(state):
+            return
+    begin_feeding(state)
 
 
-def food_needed(state: StoneAgeState, seat: int) -> int:
-    """How much food ``seat``'s people eat this round: one each (modules may spare some)."""
-    return hooks.food_needed(state, seat) if state.modular else state.people[seat]
-
-
+# -- feeding ------------------------------------------------------------------------------------------------
 def begin_feeding(state: StoneAgeState) -> None:
     state.turn = state.start
     feed_from(state, 0)
+
+
+def food_needed(state: StoneAgeState, seat: int) -> int:
+    """How much food ``seat``'s people eat this round: one each, less what modules spare (never below 0)."""
+    need = state.people[seat]
+    if state.modular:
+        for module in state.hooks.food_spared:
+            need -= module.food_spared(state, seat)
+    return need if need > 0 else 0
 
 
 def feed_from(state: StoneAgeState, offset: int) -> None:
@@ -60,9 +65,10 @@ def feed_from(state: StoneAgeState, offset: int) -> None:
     for step in range(offset, players):
         seat = (state.start + step) % players
         if modular:
-            per_round_effects(state, seat)
+            for module in state.hooks.before_eating:
+                module.before_eating(state, seat)
         food = resources[seat * NRES + FOOD] + state.agriculture[seat]
-        need = hooks.food_needed(state, seat) if modular else state.people[seat]
+        need = food_needed(state, seat) if modular else state.people[seat]
         if food >= need:
             resources[seat * NRES + FOOD] = food - need
             if state.log is not None:
@@ -89,26 +95,28 @@ def hunger_penalty(state: StoneAgeState, seat: int) -> None:
 
 
 def legal_feeding(state: StoneAgeState) -> list[Any]:
-    ways = exact_payments(state.goods(state.turn), state.shortage)
-    return [*((FEED, way) for way in ways), PENALTY_ACTION]
+    legal: list[Any] = [(FEED, way) for way in exact_payments(state.goods(state.turn), state.shortage)]
+    legal.append(PENALTY_ACTION)
+    return legal
 
 
 def _after_choice(state: StoneAgeState) -> None:
     feed_from(state, (state.turn - state.start) % state.players + 1)
 
 
-def apply_feed(state: StoneAgeState, action: tuple[int, tuple[int, ...]]) -> None:
-    resolution.pay_goods(state, state.turn, action[1])
+def apply_feed(state: StoneAgeState, action: Payment) -> None:
+    pay_goods(state, state.turn, action[1])
     if state.log is not None:
         note(state, "fed_with_goods", seat=state.turn, resources=goods_names(action[1]))
     _after_choice(state)
 
 
-def apply_penalty(state: StoneAgeState, action: tuple[int]) -> None:
+def apply_penalty(state: StoneAgeState, action: Any) -> None:
     hunger_penalty(state, state.turn)
     _after_choice(state)
 
 
+# -- the end of the round and the next one ------------------------------------------------------------------
 def end_round(state: StoneAgeState) -> None:
     """Check both end conditions; otherwise slide the display, queue the reveals and pass the start player."""
     if 0 in state.stack_left:
@@ -125,7 +133,8 @@ def end_round(state: StoneAgeState) -> None:
         *(STACK_REVEAL + i for i in range(state.nstacks) if state.stack_top[i] < 0),
     ]
     if state.modular:
-        state.reveals += hooks.round_reveals(state)
+        for module in state.hooks.round_reveals:
+            state.reveals += module.round_reveals(state)
     state.reveal_then = THEN_NEW_ROUND
     state.start = (state.start + 1) % state.players
     if state.log is not None:
@@ -134,7 +143,20 @@ def end_round(state: StoneAgeState) -> None:
     if state.reveals:
         state.step = REVEAL
     else:
-        placement.begin_round(state)
+        begin_round(state)
+
+
+def begin_round(state: StoneAgeState) -> None:
+    """Everyone's people come home, tools are fresh again; the start player places first."""
+    state.available = state.people[:]
+    state.tool_used = [0] * len(state.tool_used)
+    state.step = PLACE_PEOPLE
+    state.turn = state.start
+    if state.log is not None:
+        note(state, "round_started", round=state.round, start_seat=state.start)
+    if state.modular:
+        for module in state.hooks.begin_round:
+            module.begin_round(state)
 
 
 def finish(state: StoneAgeState, reason: str) -> None:
@@ -166,43 +188,3 @@ def note_final_score(state: StoneAgeState, seat: int) -> None:
         goods=parts["goods"],
         total=parts["total"],
     )
-
-
-def apply_reveal(state: StoneAgeState, identity: int) -> None:
-    """The first pending reveal shows ``identity`` (a card or a building tile, or with mammoths the herd's next
-    zone or tile) drawn from its unseen pool. A wild animal drawn for a card goes beside the board and the card
-    is drawn again."""
-    code = state.reveals.pop(0)
-    if code >= HERD_BACK:
-        hooks.apply_herd_reveal(state, code, identity)
-    elif code < STACK_REVEAL or code >= HAND_REVEAL:
-        if identity >= FIRST_ANIMAL:
-            hooks.animal_drawn(state, identity)
-            state.reveals.insert(0, code)
-            return
-        state.deck[identity] -= 1
-        state.deck_size -= 1
-        if code < STACK_REVEAL:
-            state.display[code] = identity
-            if state.log is not None:
-                note(state, "card_revealed", card=CARDS[identity].id, location=place(FIRST_CARD + code))
-        else:
-            seat = code - HAND_REVEAL
-            state.hands[seat] = (*state.hands[seat], identity)
-            if state.log is not None:
-                card_drawn(state, seat, CARDS[identity].id)
-    else:
-        state.pool[identity] -= 1
-        state.pool_size -= 1
-        state.stack_top[code - STACK_REVEAL] = identity
-        if state.log is not None:
-            location = place(FIRST_STACK + code - STACK_REVEAL)
-            note(state, "building_revealed", building=BUILDINGS[identity].id, location=location)
-    if state.reveals:
-        return
-    if state.reveal_then == THEN_NEW_ROUND:
-        placement.begin_round(state)
-    elif state.reveal_then == THEN_RESOLUTION:
-        resolution.next_resolver(state)
-    else:
-        purchases.card_effect(state)

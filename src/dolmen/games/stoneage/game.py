@@ -8,7 +8,7 @@ from typing import Any, ClassVar, Final
 
 from dolmen.engine.core import Game
 from dolmen.engine.errors import OptionsError
-from dolmen.games.stoneage import description, views
+from dolmen.games.stoneage import description, rebuild
 from dolmen.games.stoneage.module_components import MODULES
 from dolmen.games.stoneage.state import StoneAgeState
 
@@ -63,4 +63,4 @@ class StoneAge(Game):
         return description.describe(self.check_options(players, full))
 
     def state_from_view(self, view: Mapping[str, Any], rng: random.Random) -> StoneAgeState:
-        return views.state_from_view(self, view, rng)
+        return rebuild.state_from_view(self, view, rng)

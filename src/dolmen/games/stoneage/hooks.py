@@ -1,187 +1,214 @@
-"""Where the modules meet the base game's phases (seed 003 "Extensions"; rules page "Modules").
+"""The hook protocol between the base game's phases and the modules (seed 003 "Extensions"; docs/stoneage.md "For
+module authors").
 
-The phases call these functions only when a module is on (``state.modular``); each function then checks which
-modules are. Here live the small rules that need no module of their own: the extension's merchant, its
-jewels from the hunt and its building stacks, the new huts' incomes, the igloos' placement and food saving,
-and the order of the events between the actions and the feeding (the mammoth contest, then the wild animal).
+A module (``modules/<module>.py``) is a :class:`Module`: it overrides the hook points it needs, each of which does
+nothing here. :class:`Hooks` lists, point by point, the enabled modules that override it; a table resolves it
+once from its options and every state of the game shares it. The phases call a hook point only when some module
+is on (``state.modular``), so the base game pays one attribute test where a module could act.
+
+Where several modules act at one point they act in the order of ``MODULES`` (the extension, new huts, mammoths,
+winter, animals, igloos), except after a card is paid, where harsh winter's gold comes before the extension's
+face-down draw [ruling, docs/stoneage.md "Harsh winter"]. The locations modules add are offered in the board's
+order (the merchant among the village, then the igloos, then the wild animal).
+
+A point that pauses for a decision (``after_card``, ``after_building``, ``after_gathering``, ``before_feeding``)
+returns ``True``; once the decision is taken, the module hands back to the phase (``cards.extras_done``,
+``buildings.extras_done``, ``gathering.after_gathering``, ``feeding.interlude``) naming itself, and the phase goes
+on with the next module.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
-
-from dolmen.games.stoneage import animals, feeding, herd, resolution
-from dolmen.games.stoneage.actions import JEWELS, PLACE
-from dolmen.games.stoneage.components import (
-    ANIMAL,
-    BUILDINGS,
-    FOOD,
-    HUNTING,
-    IGLOO,
-    NLOC,
-    NRES,
-    RESOURCE_NAMES,
-    STACK_SIZE,
-)
-from dolmen.games.stoneage.log import note
-from dolmen.games.stoneage.module_components import (
-    IGLOO_FOOD,
-    MAX_BARTER,
-    MERCHANT_BARTER,
-    MERCHANT_JEWELS,
-)
-from dolmen.games.stoneage.steps import BUY_IGLOO, CONTEST, TAKE_JEWELS
+import random
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 if TYPE_CHECKING:
     from dolmen.games.stoneage.state import StoneAgeState
 
-CONTEST_STAGE: Final = 0
-ANIMAL_STAGE: Final = 1
-FEEDING_STAGE: Final = 2
-"""The events between the actions and the feeding, in order [ruling]: the mammoth contest, the wild animal."""
-_IGLOO_PLACEMENT: Final = (PLACE, IGLOO, 1)
-_ANIMAL_PLACEMENT: Final = (PLACE, ANIMAL, 1)
-_JEWEL_CHOICES: Final = tuple((JEWELS, n) for n in range(64))
+Legal = Callable[["StoneAgeState"], list[Any]]
+Handler = Callable[["StoneAgeState", Any], None]
+Decisions = Mapping[int, tuple[Legal | None, Mapping[int, Handler]]]
+"""Decision steps (``steps``) with their legal actions (``None``: the base game's step, to which the module only
+adds kinds of action) and the handler of each kind of action they take."""
+
+CARD_OFFERS_FIRST: Final = ("winter",)
+"""The modules whose offer after a card's payment comes before the others' (see the module docstring)."""
 
 
-def stack_sizes(stacks: int, tiles: int) -> list[int]:
-    """Seven tiles a stack while tiles last, else dealt as evenly as possible, the first stacks getting the
-    extra ones (rules page "L'Extension" [ruling]: 28 base tiles in 5 stacks are 6, 6, 6, 5, 5)."""
-    total = min(STACK_SIZE * stacks, tiles)
-    size, extra = divmod(total, stacks)
-    return [size + 1] * extra + [size] * (stacks - extra)
+class Module:
+    """A module's part in the game: its name, the locations, rolls and reveals it owns, and the hook points the
+    phases call, each a no-op here."""
+
+    name: ClassVar[str] = ""
+    village: ClassVar[tuple[int, ...]] = ()
+    """Village locations the module adds (one person each, counted in the village limit, resolved by
+    :meth:`resolve`)."""
+    places: ClassVar[tuple[int, ...]] = ()
+    """Other locations the module adds: offered while :meth:`has_room`, placed by :meth:`place`, resolved by
+    :meth:`resolve` if people stay on the placement vector."""
+    rolls: ClassVar[tuple[int, ...]] = ()
+    """``roll_res`` codes of the rolls the module makes (``steps.CONTEST``...): their dice go to :meth:`apply_dice`."""
+    reveals: ClassVar[tuple[int, ...]] = ()
+    """Reveal codes the module draws (``steps.HERD_BACK``...): :meth:`reveal_outcomes` to :meth:`apply_reveal`."""
+    setup_reveals: ClassVar[tuple[int, ...]] = ()
+    """Reveals the module adds to the setup's, after them."""
+    decisions: ClassVar[Decisions] = {}
+    """The module's decisions (``decisions.py`` merges them with the base game's)."""
+
+    # -- the setup and the placement ------------------------------------------------------------------------
+    def setup(self, state: StoneAgeState) -> None:
+        """At the creation of ``state``, before the setup's reveals are listed: the module's components."""
+
+    def begin_round(self, state: StoneAgeState) -> None:
+        """A round begins: the people have come home and nobody has placed yet."""
+
+    def has_room(self, state: StoneAgeState, loc: int) -> bool:
+        """Whether one more person may go on ``loc`` (one of :attr:`places`) now."""
+        return False
+
+    def place(self, state: StoneAgeState, seat: int, loc: int) -> None:
+        """One more person of ``seat`` goes on ``loc`` (one of :attr:`places`)."""
+
+    # -- the actions ----------------------------------------------------------------------------------------
+    def resolve(self, state: StoneAgeState, loc: int) -> None:
+        """``state.turn`` resolves ``loc`` (one of :attr:`village` or :attr:`places`)."""
+
+    def lower_total(self, state: StoneAgeState, total: int) -> int:
+        """A gathering roll's total, before tools."""
+        return total
+
+    def take_yield(self, state: StoneAgeState, amount: int) -> bool:
+        """A gathering's yield: whether the module takes it over (a decision is then pending)."""
+        return False
+
+    def after_gathering(self, state: StoneAgeState) -> bool:
+        """After a gathering's yield is taken: whether a decision is pending."""
+        return False
+
+    def apply_dice(self, state: StoneAgeState, faces: tuple[int, ...]) -> None:
+        """The dice of one of the module's :attr:`rolls`."""
+
+    # -- purchases ------------------------------------------------------------------------------------------
+    def card_cost(self, state: StoneAgeState, seat: int, space: int, cost: int) -> int:
+        """What the card on display ``space`` costs ``seat`` (``cost``: what it costs so far)."""
+        return cost
+
+    def card_payments(self, state: StoneAgeState, seat: int, space: int, cost: int) -> list[Any] | None:
+        """The legal actions paying for the card being resolved, when the module pays cards its own way."""
+        return None
+
+    def building_payments(self, state: StoneAgeState, seat: int, tile: int) -> list[Any] | None:
+        """The legal actions paying for the building being resolved, when the module pays its own way."""
+        return None
+
+    def paid(self, state: StoneAgeState) -> None:
+        """A card or a building has just been paid."""
+
+    def after_card(self, state: StoneAgeState) -> bool:
+        """A card is paid and in the hand (``state.bought``), its top half still to act: whether the module
+        offers something first (a decision is then pending)."""
+        return False
+
+    def building_points(self, state: StoneAgeState, seat: int, points: int) -> int:
+        """The points of the building ``seat`` has just paid (``points`` so far)."""
+        return points
+
+    def after_building(self, state: StoneAgeState, tile: int) -> bool:
+        """``tile`` is bought and scored: whether the module offers something (a decision is then pending)."""
+        return False
+
+    # -- between the actions and the next round -------------------------------------------------------------
+    def before_feeding(self, state: StoneAgeState) -> bool:
+        """Everyone has resolved: whether an event of the module is under way before the feeding."""
+        return False
+
+    def before_eating(self, state: StoneAgeState, seat: int) -> None:
+        """``seat`` is about to eat."""
+
+    def food_spared(self, state: StoneAgeState, seat: int) -> int:
+        """How much less food ``seat``'s people eat this feeding."""
+        return 0
+
+    def round_reveals(self, state: StoneAgeState) -> list[int]:
+        """The reveals the module adds at the end of a round (after the display's and the stacks')."""
+        return []
+
+    def card_drawn(self, state: StoneAgeState, card: int) -> None:
+        """A deck card that is not a civilization card (the module's) came out of the deck."""
+
+    # -- the module's own reveals ---------------------------------------------------------------------------
+    def reveal_outcomes(self, state: StoneAgeState) -> list[tuple[Any, float]]:
+        """The outcomes of the pending reveal (one of :attr:`reveals`) with their probabilities."""
+        return []
+
+    def sample_reveal(self, state: StoneAgeState, rng: random.Random) -> Any:
+        """One outcome of the pending reveal, drawn with ``rng``."""
+        raise NotImplementedError
+
+    def is_possible_reveal(self, state: StoneAgeState, kind: int, value: int) -> bool:
+        """Whether ``(kind, value)`` may come out of the pending reveal."""
+        return False
+
+    def apply_reveal(self, state: StoneAgeState, code: int, value: int) -> None:
+        """The reveal ``code`` showed ``value``."""
 
 
-# -- placement ----------------------------------------------------------------------------------------------
-def begin_round(state: StoneAgeState) -> None:
-    """People on a wild animal stay there; each player may barter again; after the setup, the animals join
-    the deck."""
-    if state.has_animals:
-        if state.round == 1 and not state.animals_in_deck and not state.animals:
-            animals.shuffle_in(state)
-        for seat in range(state.players):
-            state.available[seat] -= state.on_animal[seat]
-    if state.has_extension:
-        state.bartered = [0] * state.players
+def following(chain: tuple[Module, ...], after: Module | None) -> tuple[Module, ...]:
+    """The modules of a pausing hook point (``chain``) still to act once ``after`` is done (all, from the first,
+    when ``after`` is ``None``)."""
+    return chain if after is None else chain[chain.index(after) + 1 :]
 
 
-def add_placements(state: StoneAgeState, legal: list[Any]) -> None:
-    """The placements modules add beyond the merchant: an igloo, the active animal (one person each)."""
-    if state.has_igloos and state.igloos_left > state.occupancy[IGLOO]:
-        legal.append(_IGLOO_PLACEMENT)
-    if state.has_animals and animals.has_room(state):
-        legal.append(_ANIMAL_PLACEMENT)
+def _first(pair: tuple[int, Module]) -> int:
+    return pair[0]
 
 
-def place(state: StoneAgeState, seat: int, loc: int) -> None:
-    """One more person on the igloos or on the active animal (a player may add people there)."""
-    if loc == ANIMAL:
-        state.on_animal[seat] += 1
-        return
-    index = seat * NLOC + loc
-    if not state.placed[index]:
-        state.colours[loc] += 1
-    state.placed[index] += 1
-    state.occupancy[loc] += 1
+def _overrides(module: Module, point: str) -> bool:
+    return getattr(type(module), point) is not getattr(Module, point)
 
 
-# -- actions ------------------------------------------------------------------------------------------------
-def resolve(state: StoneAgeState, loc: int) -> None:
-    """The merchant (barter +2, max 10, and 2 jewels) or one person on the igloos (buy one or not)."""
-    seat = state.turn
-    index = seat * NLOC + loc
-    state.placed[index] -= 1
-    state.occupancy[loc] -= 1
-    if not state.placed[index]:
-        state.colours[loc] -= 1
-    if loc == IGLOO:
-        state.target = IGLOO
-        state.step = BUY_IGLOO
-        return
-    state.barter[seat] = min(MAX_BARTER, state.barter[seat] + MERCHANT_BARTER)
-    state.jewels[seat] += MERCHANT_JEWELS
-    if state.log is not None:
-        note(state, "merchant_visited", seat=seat, barter=state.barter[seat], jewels=MERCHANT_JEWELS)
-    resolution.next_resolver(state)
+class Hooks:
+    """The enabled modules' hook points (see the module docstring), resolved once per table from its options:
+    each point lists, in order, the modules that override it."""
 
+    __slots__ = (
+        *("modules", "setup", "setup_reveals", "begin_round", "village", "places", "placers", "resolvers"),
+        *("lower_total", "take_yield", "after_gathering", "rollers", "card_cost", "payments", "paid", "after_card"),
+        *("building_points", "after_building", "before_feeding", "before_eating", "food_spared", "round_reveals"),
+        *("card_drawn", "revealers"),
+    )
 
-def gathered(state: StoneAgeState, amount: int) -> None:
-    """A gathering's yield: with the extension a hunt's yield may be taken partly as jewels; then taming."""
-    if state.has_extension and state.gather_site == HUNTING and amount:
-        state.hunt_yield = amount
-        state.step = TAKE_JEWELS
-        return
-    state.resources[state.turn * NRES + state.roll_res] += amount
-    after_gathering(state)
+    def __init__(self, modules: tuple[Module, ...]) -> None:
+        self.modules = modules
 
+        def overriding(point: str) -> tuple[Module, ...]:
+            return tuple(module for module in modules if _overrides(module, point))
 
-def legal_jewels(state: StoneAgeState) -> list[Any]:
-    return list(_JEWEL_CHOICES[: state.hunt_yield + 1])
-
-
-def apply_jewels(state: StoneAgeState, action: tuple[int, int]) -> None:
-    """``jewels N``: N of the hunt's yield as jewels, the rest as food, unit by unit (rules page [ruling])."""
-    seat, jewels = state.turn, action[1]
-    state.resources[seat * NRES + FOOD] += state.hunt_yield - jewels
-    state.jewels[seat] += jewels
-    if state.log is not None:
-        note(state, "hunt_split", seat=seat, food=state.hunt_yield - jewels, jewels=jewels)
-    state.hunt_yield = 0
-    after_gathering(state)
-
-
-def after_gathering(state: StoneAgeState) -> None:
-    if state.has_herd and herd.start_taming(state, state.roll_count):
-        return
-    resolution.next_resolver(state)
-
-
-# -- between the actions and the feeding ----------------------------------------------------------------------
-def before_feeding(state: StoneAgeState) -> None:
-    interlude(state, CONTEST_STAGE)
-
-
-def interlude(state: StoneAgeState, stage: int) -> None:
-    """Go on from ``stage``: the mammoth contest, the wild animal, then the feeding."""
-    if stage <= CONTEST_STAGE and state.has_herd and herd.start_contest(state):
-        return
-    if stage <= ANIMAL_STAGE and state.has_animals and animals.start_drive_off(state):
-        return
-    feeding.begin_feeding(state)
-
-
-def apply_module_dice(state: StoneAgeState, faces: tuple[int, ...]) -> None:
-    if state.roll_res == CONTEST:
-        herd.apply_contest_dice(state, faces)
-    else:
-        animals.apply_drive_off_dice(state, faces)
-
-
-# -- feeding and the end of the round ---------------------------------------------------------------------------
-def before_eating(state: StoneAgeState, seat: int) -> None:
-    """The new huts' incomes: one resource each at every feeding phase, before eating."""
-    if state.has_huts:
-        for tile in state.built[seat]:
-            income = BUILDINGS[tile].income
-            if income >= 0:
-                state.resources[seat * NRES + income] += 1
-                if state.log is not None:
-                    note(state, "hut_income", seat=seat, building=BUILDINGS[tile].id, resource=RESOURCE_NAMES[income])
-
-
-def food_needed(state: StoneAgeState, seat: int) -> int:
-    """One food per person, except people on a wild animal; each igloo spares 2."""
-    need = state.people[seat] - state.on_animal[seat] - IGLOO_FOOD * state.igloos[seat]
-    return need if need > 0 else 0
-
-
-def round_reveals(state: StoneAgeState) -> list[int]:
-    return herd.round_reveals(state) if state.has_herd else []
-
-
-def apply_herd_reveal(state: StoneAgeState, code: int, value: int) -> None:
-    herd.apply_reveal(state, code, value)
-
-
-def animal_drawn(state: StoneAgeState, card: int) -> None:
-    animals.drawn(state, card)
+        self.setup = overriding("setup")
+        self.setup_reveals = tuple(code for module in modules for code in module.setup_reveals)
+        self.begin_round = overriding("begin_round")
+        self.village = tuple(loc for module in modules for loc in module.village)
+        self.places = tuple(sorted(((loc, module) for module in modules for loc in module.places), key=_first))
+        """``(loc, module)`` for the locations the modules place people on themselves, in the board's order."""
+        self.placers = {loc: module for loc, module in self.places}
+        self.resolvers = {loc: module for module in modules for loc in (*module.village, *module.places)}
+        self.lower_total = overriding("lower_total")
+        self.take_yield = overriding("take_yield")
+        self.after_gathering = overriding("after_gathering")
+        self.rollers = {code: module for module in modules for code in module.rolls}
+        self.card_cost = overriding("card_cost")
+        paying = overriding("card_payments")
+        assert len(paying) <= 1, "one module at most pays cards and buildings its own way"
+        self.payments: Module | None = paying[0] if paying else None
+        self.paid = overriding("paid")
+        offers = overriding("after_card")
+        self.after_card = tuple(sorted(offers, key=lambda module: module.name not in CARD_OFFERS_FIRST))
+        self.building_points = overriding("building_points")
+        self.after_building = overriding("after_building")
+        self.before_feeding = overriding("before_feeding")
+        self.before_eating = overriding("before_eating")
+        self.food_spared = overriding("food_spared")
+        self.round_reveals = overriding("round_reveals")
+        self.card_drawn = overriding("card_drawn")
+        self.revealers = {code: module for module in modules for code in module.reveals}

@@ -12,16 +12,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from dolmen.engine.events import Event, hidden
-from dolmen.games.stoneage.components import LOCATION_NAMES, RESOURCE_NAMES, location_name
-from dolmen.games.stoneage.module_components import AGRICULTURE, PAYMENT_NAMES, PERSON, POINTS, TOOL_STEP, Reward
+from dolmen.games.stoneage.components import GAIN_NAMES, LOCATION_NAMES, Gain, location_name
+from dolmen.games.stoneage.module_components import PAYMENT_NAMES
 
 if TYPE_CHECKING:
     from dolmen.games.stoneage.state import StoneAgeState
-
-REWARD_KINDS: Final = {**dict(enumerate(RESOURCE_NAMES)), POINTS: "points", PERSON: "person"}
-REWARD_KINDS.update({AGRICULTURE: "agriculture", TOOL_STEP: "tool_step"})
-"""The name of each kind of reward (a mammoth tile's, a driven-off animal's)."""
-
 
 RULEBOOK_NAMES: Final = {"hunting": "hunting grounds", "clay": "clay pit"}
 """Where a location's name in the log differs from its text form (``clay`` is also a resource)."""
@@ -61,7 +56,7 @@ def goods_names(counts: tuple[int, ...]) -> list[str]:
     return [name for name, count in zip(PAYMENT_NAMES, counts, strict=False) for _ in range(count)]
 
 
-def reward_args(reward: Reward) -> dict[str, Any]:
+def reward_args(reward: Gain) -> dict[str, Any]:
     """A reward as event arguments: ``{"reward": "food", "amount": 6}``."""
     kind, amount = reward
-    return {"reward": REWARD_KINDS[kind], "amount": amount}
+    return {"reward": GAIN_NAMES[kind], "amount": amount}

@@ -2,8 +2,8 @@
 igloos, the merchant and barter (seed 003 "Extensions"; ``shared/rules/stoneage.md`` "Modules", which fixes
 what the seed leaves unnamed).
 
-Rewards (a mammoth tile's, a driven-off animal's) are ``(kind, amount)`` pairs: ``kind`` is a resource index
-(food to gold) or one of ``POINTS``, ``PERSON``, ``AGRICULTURE``, ``TOOL_STEP``.
+Rewards (a mammoth tile's, a driven-off animal's) are gains (``components.Gain``): ``(kind, amount)`` pairs,
+``kind`` a resource index (food to gold) or one of ``POINTS``, ``PERSON``, ``AGRICULTURE``, ``TOOL_STEP``.
 """
 
 from __future__ import annotations
@@ -11,6 +11,8 @@ from __future__ import annotations
 from typing import Final, NamedTuple
 
 from dolmen.games.stoneage.components import (
+    AGRICULTURE,
+    CARD_SPACES,
     CARDS,
     CLAY,
     CLAY_PIT,
@@ -19,11 +21,15 @@ from dolmen.games.stoneage.components import (
     GOLD,
     HUNTING,
     LOCATION_NAMES,
+    PERSON,
+    POINTS,
     QUARRY,
     RESOURCE_NAMES,
     RIVER,
     STONE,
+    TOOL_STEP,
     WOOD,
+    Gain,
 )
 
 MODULES: Final = ("extension", "new_huts", "mammoths", "winter", "animals", "igloos")
@@ -40,6 +46,8 @@ MAX_BARTER: Final = 10
 FIFTH_CARD_JEWELS: Final = 3
 """The fifth card space costs 3 jewels; after buying it, 3 more jewels draw a face-down card."""
 EXTRA_DRAW_JEWELS: Final = 3
+FIFTH_SPACE: Final = CARD_SPACES
+"""The index of the extension's card space (0-based) in the display."""
 
 
 def barter_exchange(level: int) -> tuple[int, tuple[int, ...]]:
@@ -54,16 +62,14 @@ def barter_exchange(level: int) -> tuple[int, tuple[int, ...]]:
     return (1, (1, 2))
 
 
+# -- new huts -----------------------------------------------------------------------------------------------
+CHIEF_BONUS: Final = 2
+"""The chief's hut: its owner scores 2 more points for each building bought after it (the huts themselves are
+``components.NEW_HUTS``)."""
+
+
 # -- rewards ------------------------------------------------------------------------------------------------
-POINTS: Final = 5
-PERSON: Final = 6
-AGRICULTURE: Final = 7
-TOOL_STEP: Final = 8
-
-Reward = tuple[int, int]
-
-
-def reward_text(reward: Reward) -> str:
+def reward_text(reward: Gain) -> str:
     """``(FOOD, 6)`` -> ``6 food``; ``(TOOL_STEP, 1)`` -> ``tool step``."""
     kind, amount = reward
     if kind < len(RESOURCE_NAMES):
@@ -77,11 +83,11 @@ class MammothTile(NamedTuple):
 
     id: str
     zone: int
-    top: Reward
-    bottom: Reward
+    top: Gain
+    bottom: Gain
 
 
-def _tile(zone: int, top: Reward, bottom: Reward, name: str) -> MammothTile:
+def _tile(zone: int, top: Gain, bottom: Gain, name: str) -> MammothTile:
     return MammothTile(f"{LOCATION_NAMES[zone]}-{name}", zone, top, bottom)
 
 
@@ -127,7 +133,7 @@ WILD_ANIMALS: Final[tuple[WildAnimal, ...]] = (
 """Rules page "Wild animals": eagle −1, boar −2, wolf −2, polar bear −3. In the deck, animal ``i`` is card
 index ``FIRST_ANIMAL + i`` (after the civilization cards)."""
 FIRST_ANIMAL: Final = len(CARDS)
-DRIVE_OFF_REWARDS: Final[tuple[Reward, ...]] = (
+DRIVE_OFF_REWARDS: Final[tuple[Gain, ...]] = (
     (FOOD, 3),
     (WOOD, 1),
     (CLAY, 1),

@@ -1,4 +1,4 @@
-"""The modules' part of a view, and reading it back (docs/stoneage.md "Views").
+"""The modules' part of a view (docs/stoneage.md "Views"; read back by :mod:`.rebuild`).
 
 Nothing here is hidden from anybody: jewels, barter levels, people on the herd's tile or on the wild animal,
 igloos, the herd's zones, its face-up tile and the multiset of its unseen tiles, the animals beside the board.
@@ -8,27 +8,16 @@ never stored, or is hidden by :mod:`views` with the hands.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from dolmen.engine.core import JSON
-from dolmen.games.stoneage.actions import counts_text, parse_counts
-from dolmen.games.stoneage.barter import NOTHING_DUE
-from dolmen.games.stoneage.components import CARD_INDEX, CARDS, LOCATION_NAMES, NLOC, location_name
-from dolmen.games.stoneage.module_components import (
-    DECK_CARD_INDEX,
-    FIRST_ANIMAL,
-    MAMMOTH_INDEX,
-    MAMMOTH_TILES,
-    WILD_ANIMALS,
-    reward_text,
-)
+from dolmen.games.stoneage.components import CARDS, LOCATION_NAMES, location_name
+from dolmen.games.stoneage.module_components import FIRST_ANIMAL, MAMMOTH_TILES, WILD_ANIMALS, reward_text
 from dolmen.games.stoneage.steps import CONTEST
+from dolmen.games.stoneage.texts import counts_text
 
 if TYPE_CHECKING:
     from dolmen.games.stoneage.state import StoneAgeState
-
-_LOCATION_BY_NAME = {location_name(loc): loc for loc in range(NLOC)}
 
 
 def _zone(zone: int) -> str | None:
@@ -78,34 +67,3 @@ def add_module_keys(state: StoneAgeState, doc: dict[str, JSON]) -> None:
         for seat, seat_doc in enumerate(seats):
             seat_doc["igloos"] = state.igloos[seat]
         doc["igloos_left"] = state.igloos_left
-
-
-def load_module_keys(state: StoneAgeState, doc: Mapping[str, Any]) -> None:
-    """Set the modules' part of ``state`` (rebuilt by :func:`views.state_from_view`) from ``doc``."""
-    seats = doc["seats"]
-    state.bought = CARD_INDEX[doc["bought"]] if doc["bought"] else -1
-    state.gather_site = _LOCATION_BY_NAME[doc["gather_site"]] if doc["gather_site"] else -1
-    if state.has_extension:
-        state.jewels = [seat_doc["jewels"] for seat_doc in seats]
-        state.barter = [seat_doc["barter"] for seat_doc in seats]
-        state.bartered = [int(seat_doc["bartered"]) for seat_doc in seats]
-        state.hunt_yield = doc["hunt_yield"]
-        due = parse_counts(doc["barter_due"].split(), "barter_due", jewels=True)
-        state.barter_due = (*due, 0) if len(due) < len(NOTHING_DUE) else due
-    if state.has_herd:
-        herd = doc["herd"]
-        state.on_herd = [seat_doc["on_herd"] for seat_doc in seats]
-        state.herd_tile = MAMMOTH_INDEX[herd["tile"]["id"]] if herd["tile"] else -1
-        state.herd_zone = LOCATION_NAMES.index(herd["zone"]) if herd["zone"] else -1
-        state.herd_next = LOCATION_NAMES.index(herd["next"]) if herd["next"] else -1
-        state.herd_pool = [herd["unseen"].get(tile.id, 0) for tile in MAMMOTH_TILES]
-        state.contest = [tuple(dice) for dice in herd["contest"]]
-        state.tamers = doc["tamers"]
-    if state.has_animals:
-        state.on_animal = [seat_doc["on_animal"] for seat_doc in seats]
-        state.animals = tuple(DECK_CARD_INDEX[name] for name in doc["animals"])
-    if state.has_herd or state.has_animals:
-        state.roll_queue = [entry["seat"] for entry in doc["roll_queue"]]
-    if state.has_igloos:
-        state.igloos = [seat_doc["igloos"] for seat_doc in seats]
-        state.igloos_left = doc["igloos_left"]

@@ -1,4 +1,4 @@
-"""Enumerating the ways to pay: card costs, flexible buildings, feeding with resources, resources of choice.
+"""Enumerating the ways to pay: card costs, buildings, feeding with resources, resources of choice.
 
 Every payment is a tuple of counts of the goods (wood, clay, stone, gold). The enumerations are pure functions
 of the (capped) holdings, so they are memoised: playouts ask the same questions again and again.
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from dolmen.games.stoneage.components import GOODS, N_OF_K
+from dolmen.games.stoneage.components import FIXED, GOODS, N_OF_K, BuildingTile
 
 Counts = tuple[int, ...]
 
@@ -26,9 +26,23 @@ def _exact(holdings: Counts, size: int) -> tuple[Counts, ...]:
 
 
 def exact_payments(holdings: Counts, size: int) -> tuple[Counts, ...]:
-    """Ways to pay exactly ``size`` goods of any kinds (a card's cost, feeding, goods of one's choice)."""
-    capped = tuple(min(h, size) for h in holdings)
+    """Ways to pay exactly ``size`` goods of any kinds (a card's cost, feeding, goods of one's choice); the
+    first takes the goods worth least (:func:`cheapest_payment`)."""
+    capped = tuple([h if h < size else size for h in holdings])
     return _exact(capped, size)
+
+
+def cheapest_payment(holdings: Counts, size: int) -> Counts | None:
+    """The first of :func:`exact_payments` (the ``size`` goods worth least: wood first, then clay, stone,
+    gold), or ``None`` when there is none; the bots' faster way to it (a test proves them equal)."""
+    if sum(holdings) < size:
+        return None
+    counts = []
+    for held in holdings:
+        take = min(held, size)
+        counts.append(take)
+        size -= take
+    return tuple(counts)
 
 
 @lru_cache(maxsize=65536)
@@ -42,7 +56,7 @@ def flexible_payments(holdings: Counts, kind: int, n: int, k: int) -> tuple[Coun
     """Ways to pay a flexible building: exactly ``n`` goods of exactly ``k`` kinds (``N_OF_K``), or 1 to 7
     goods of any kinds (``ANY_1_TO_7``)."""
     cap = n if kind == N_OF_K else 7
-    return _flexible(tuple(min(h, cap) for h in holdings), kind, n, k)
+    return _flexible(tuple([h if h < cap else cap for h in holdings]), kind, n, k)
 
 
 @lru_cache(maxsize=1024)
@@ -53,3 +67,11 @@ def any_goods(size: int) -> tuple[Counts, ...]:
 
 def can_pay(holdings: Counts, cost: Counts) -> bool:
     return all(h >= c for h, c in zip(holdings, cost, strict=True))
+
+
+def building_payments(holdings: Counts, tile: BuildingTile) -> tuple[Counts, ...]:
+    """Ways to pay for ``tile`` from ``holdings``: its cost if it is fixed and can be paid, else
+    :func:`flexible_payments`."""
+    if tile.kind == FIXED:
+        return (tile.cost,) if can_pay(holdings, tile.cost) else ()
+    return flexible_payments(holdings, tile.kind, tile.n, tile.k)

@@ -2,31 +2,31 @@
 
 From the start player clockwise, each player with people left puts one or more of them on one location they
 do not occupy yet this round; players with nobody left, or nowhere left to go, are skipped; the phase ends when
-nobody can place (people who found no place stay home this round).
+nobody can place (people who found no place stay home this round). The modules add locations
+(``Module.village``: the merchant; ``Module.places``: the igloos, the wild animal).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from dolmen.games.stoneage import hooks, resolution
-from dolmen.games.stoneage.actions import PLACE
+from dolmen.games.stoneage.actions import PLACE, Place
 from dolmen.games.stoneage.components import (
     FIELD,
     FIRST_CARD,
     FIRST_STACK,
     HUNTING,
     HUT,
-    IGLOO,
     MAX_PEOPLE,
-    MERCHANT,
     NLOC,
     RESOURCE_SITES,
     SITE_CAPACITY,
     TOOLMAKER,
+    VILLAGE_PEOPLE,
 )
 from dolmen.games.stoneage.log import note, place
-from dolmen.games.stoneage.steps import CHOOSE_LOCATION, PLACE_PEOPLE
+from dolmen.games.stoneage.resolution import next_resolver
+from dolmen.games.stoneage.steps import CHOOSE_LOCATION
 
 if TYPE_CHECKING:
     from dolmen.games.stoneage.state import StoneAgeState
@@ -36,22 +36,10 @@ PLACEMENTS: Final = tuple(tuple((PLACE, loc, n) for n in range(MAX_PEOPLE + 1)) 
 _UP_TO: Final = tuple(tuple(PLACEMENTS[loc][1 : n + 1] for n in range(MAX_PEOPLE + 1)) for loc in range(NLOC))
 """``_UP_TO[loc][n]``: the placements of 1 to ``n`` people on ``loc``."""
 _SINGLE: Final = tuple(PLACEMENTS[loc][1] for loc in range(NLOC))
-_HUT_PLACEMENT: Final = PLACEMENTS[HUT][2]
-_TOOLMAKER_PLACEMENT: Final = PLACEMENTS[TOOLMAKER][1]
-_FIELD_PLACEMENT: Final = PLACEMENTS[FIELD][1]
-_MERCHANT_PLACEMENT: Final = PLACEMENTS[MERCHANT][1]
-
-
-def begin_round(state: StoneAgeState) -> None:
-    """Everyone's people come home, tools are fresh again; the start player places first."""
-    state.available = state.people[:]
-    state.tool_used = [0] * len(state.tool_used)
-    state.step = PLACE_PEOPLE
-    state.turn = state.start
-    if state.log is not None:
-        note(state, "round_started", round=state.round, start_seat=state.start)
-    if state.modular:
-        hooks.begin_round(state)
+_HUT_PEOPLE: Final = VILLAGE_PEOPLE[HUT]
+_HUT_PLACEMENT: Final = PLACEMENTS[HUT][_HUT_PEOPLE]
+_TOOLMAKER_PLACEMENT: Final = PLACEMENTS[TOOLMAKER][VILLAGE_PEOPLE[TOOLMAKER]]
+_FIELD_PLACEMENT: Final = PLACEMENTS[FIELD][VILLAGE_PEOPLE[FIELD]]
 
 
 def legal_placements(state: StoneAgeState) -> list[Any]:
@@ -86,34 +74,42 @@ def placements_for(state: StoneAgeState, seat: int) -> list[Any]:
         if not placed[base + loc] and (colours[loc] < limit or loc == state.herd_zone):
             room = SITE_CAPACITY - occupancy[loc]
             legal += _UP_TO[loc][room if room < free else free]
-    village = (occupancy[TOOLMAKER] > 0) + (occupancy[HUT] > 0) + (occupancy[FIELD] > 0) + (occupancy[MERCHANT] > 0)
+    village = (occupancy[TOOLMAKER] > 0) + (occupancy[HUT] > 0) + (occupancy[FIELD] > 0)
+    modular = state.modular
+    if modular:
+        for loc in state.hooks.village:
+            village += occupancy[loc] > 0
     if village < state.village_cap:
         if not occupancy[TOOLMAKER]:
             legal.append(_TOOLMAKER_PLACEMENT)
-        if not occupancy[HUT] and free >= 2:
+        if not occupancy[HUT] and free >= _HUT_PEOPLE:
             legal.append(_HUT_PLACEMENT)
         if not occupancy[FIELD]:
             legal.append(_FIELD_PLACEMENT)
-        if state.has_extension and not occupancy[MERCHANT]:
-            legal.append(_MERCHANT_PLACEMENT)
+        if modular:
+            for loc in state.hooks.village:
+                if not occupancy[loc]:
+                    legal.append(_SINGLE[loc])
     for space, card in enumerate(state.display):
         if card >= 0 and not occupancy[FIRST_CARD + space]:
             legal.append(_SINGLE[FIRST_CARD + space])
     for stack, top in enumerate(state.stack_top):
         if top >= 0 and not occupancy[FIRST_STACK + stack]:
             legal.append(_SINGLE[FIRST_STACK + stack])
-    if state.modular:
-        hooks.add_placements(state, legal)
+    if modular:
+        for loc, module in state.hooks.places:
+            if module.has_room(state, loc):
+                legal.append(_SINGLE[loc])
     return legal
 
 
-def apply_place(state: StoneAgeState, action: tuple[int, int, int]) -> None:
+def apply_place(state: StoneAgeState, action: Place) -> None:
     _, loc, count = action
     seat = state.turn
     if state.log is not None:
         note(state, "placed", seat=seat, location=place(loc), people=count)
-    if loc >= IGLOO:
-        hooks.place(state, seat, loc)
+    if state.modular and loc in state.hooks.placers:
+        state.hooks.placers[loc].place(state, seat, loc)
     else:
         state.placed[seat * NLOC + loc] = count
         state.occupancy[loc] += count
@@ -127,4 +123,4 @@ def apply_place(state: StoneAgeState, action: tuple[int, int, int]) -> None:
             return
     state.turn = state.start
     state.step = CHOOSE_LOCATION
-    resolution.next_resolver(state)
+    next_resolver(state)

@@ -10,7 +10,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from dolmen.engine.core import CHANCE
-from dolmen.games.stoneage import actions as act
+from dolmen.games.stoneage.actions import Act
+from dolmen.games.stoneage.board import unused_tools
+from dolmen.games.stoneage.cards import price
 from dolmen.games.stoneage.components import (
     ANIMAL,
     BUILDINGS,
@@ -28,10 +30,14 @@ from dolmen.games.stoneage.components import (
     RESOURCE_SITES,
     SITE_CAPACITY,
     TOOLMAKER,
+    VILLAGE_PEOPLE,
     location_name,
 )
+from dolmen.games.stoneage.decisions import APPLY
+from dolmen.games.stoneage.module_components import IGLOO_COST
 from dolmen.games.stoneage.payments import can_pay
 from dolmen.games.stoneage.steps import BUY_BUILDING, BUY_IGLOO, PAY_CARD
+from dolmen.games.stoneage.texts import as_action, counts_text
 
 if TYPE_CHECKING:
     from dolmen.games.stoneage.state import StoneAgeState
@@ -68,45 +74,25 @@ DOING: Final = (
 )
 """What the acting seat is doing at each decision step."""
 VERBS: Final = {
-    act.PLACE: "place people",
-    act.RESOLVE: "resolve a location",
-    act.TOOLS: "use tools",
-    act.PAY: "pay",
-    act.BUY: "buy",
-    act.DECLINE: "decline",
-    act.TAKE: "take goods",
-    act.PICK: "pick a die",
-    act.FEED: "feed with resources",
-    act.PENALTY: "take the hunger penalty",
-    act.BARTER: "barter",
-    act.JEWELS: "take jewels",
-    act.TAME: "tame",
-    act.WINTER: "pay winter gold",
-    act.INSULATE: "insulate",
-    act.DRAW: "draw a face-down card",
-    act.SKIP: "skip",
-    act.REWARD: "choose a reward",
+    Act.PLACE: "place people",
+    Act.RESOLVE: "resolve a location",
+    Act.TOOLS: "use tools",
+    Act.PAY: "pay",
+    Act.BUY: "buy",
+    Act.DECLINE: "decline",
+    Act.TAKE: "take goods",
+    Act.PICK: "pick a die",
+    Act.FEED: "feed with resources",
+    Act.PENALTY: "take the hunger penalty",
+    Act.BARTER: "barter",
+    Act.JEWELS: "take jewels",
+    Act.TAME: "tame",
+    Act.WINTER: "pay winter gold",
+    Act.INSULATE: "insulate",
+    Act.DRAW: "draw a face-down card",
+    Act.SKIP: "skip",
+    Act.REWARD: "choose a reward",
 }
-
-
-STEP_ACTIONS: Final = (
-    {act.PLACE},
-    {act.RESOLVE},
-    {act.TOOLS},
-    {act.PAY, act.BARTER, act.DECLINE},
-    {act.BUY, act.PAY, act.BARTER, act.DECLINE},
-    {act.TAKE},
-    {act.PICK},
-    {act.FEED, act.PENALTY},
-    {act.JEWELS},
-    {act.TAME},
-    {act.BUY, act.DECLINE},
-    {act.WINTER, act.SKIP},
-    {act.INSULATE, act.SKIP},
-    {act.DRAW, act.SKIP},
-    {act.REWARD},
-)
-"""The kinds of action each decision step takes."""
 
 
 def place_name(loc: int) -> str:
@@ -127,34 +113,32 @@ def illegal_reason(state: StoneAgeState, seat: int, action: Any) -> str:
         return "nobody may act now: chance acts (a die roll or a tile or card to reveal)"
     if seat != actors[0]:
         return f"it is not your turn: seat {actors[0]} is {DOING[state.step]}"
-    try:
-        text = act.action_text(action)
-    except Exception:  # an unhashable or foreign value has no text form
+    if as_action(action) is None:  # an unhashable, malformed or foreign value
         return f"{action!r} is not a Stone Age action"
-    kind = action[0]
-    if kind not in STEP_ACTIONS[state.step]:
-        return f"you cannot {VERBS.get(kind, 'do that')} now: you are {DOING[state.step]}"
+    kind = Act(action[0])
+    if kind not in APPLY[state.step]:
+        return f"you cannot {VERBS[kind]} now: you are {DOING[state.step]}"
     match kind:
-        case act.PLACE:
+        case Act.PLACE:
             reason = placement_reason(state, seat, action[1], action[2])
-        case act.PAY if state.step == PAY_CARD:
+        case Act.PAY if state.step == PAY_CARD:
             reason = card_reason(state, seat, action[1])
-        case act.PAY | act.BUY if state.step == BUY_BUILDING:
+        case Act.PAY | Act.BUY if state.step == BUY_BUILDING:
             reason = building_reason(state, seat, action)
-        case act.BUY if state.step == BUY_IGLOO:
-            reason = "an igloo costs wood stone; " + holding(state, seat)
-        case act.RESOLVE:
+        case Act.BUY if state.step == BUY_IGLOO:
+            reason = f"an igloo costs {counts_text(IGLOO_COST)}; " + holding(state, seat)
+        case Act.RESOLVE:
             reason = f"you have nobody on {place_name(action[1])}"
-        case act.TOOLS:
+        case Act.TOOLS:
             reason = tools_reason(state, seat)
-        case act.FEED:
+        case Act.FEED:
             missing = state.shortage
             reason = f"pay the {missing} missing food with exactly {missing} goods you have; {holding(state, seat)}"
-        case act.PICK:
+        case Act.PICK:
             reason = f"no die of the roll shows {action[1]} (dice left: {' '.join(map(str, state.pick_dice))})"
         case _:
             reason = ""
-    return reason or f"{text!r} is not allowed now"
+    return reason or f"{state.action_text(action)!r} is not allowed now"
 
 
 def placement_reason(state: StoneAgeState, seat: int, loc: int, people: int) -> str:
@@ -189,7 +173,7 @@ def placement_reason(state: StoneAgeState, seat: int, loc: int, people: int) -> 
                 "each round"
             )
         if loc == HUT:
-            return "the hut takes exactly 2 people of one player"
+            return f"the hut takes exactly {VILLAGE_PEOPLE[HUT]} people of one player"
         return ""
     if loc < FIRST_STACK:
         if loc - FIRST_CARD >= len(state.display) or state.display[loc - FIRST_CARD] < 0:
@@ -211,46 +195,42 @@ def module_placement_reason(state: StoneAgeState, loc: int) -> str:
 
 
 def holding(state: StoneAgeState, seat: int) -> str:
-    goods = act.counts_text(state.payables(seat) if state.has_extension else state.goods(seat))
+    goods = counts_text(state.payables(seat) if state.has_extension else state.goods(seat))
     return f"you have {goods or 'no goods'}"
 
 
 def card_reason(state: StoneAgeState, seat: int, counts: Any) -> str:
-    from dolmen.games.stoneage import purchases
-
     space = state.target - FIRST_CARD
-    cost = purchases.card_cost(state, seat, space)
+    cost = price(state, seat, space)
     unit = "jewels" if space >= CARD_SPACES else "resources"
     if sum(counts) != cost:
         return f"this card costs {cost} {unit}, not {sum(counts)}"
     if space >= CARD_SPACES and any(counts[:-1]):
         return f"the fifth card is paid in jewels ({cost})"
     if not can_pay(state.payables(seat), (*counts, 0)[:5]):
-        return f"you cannot pay {act.counts_text(counts)}: {holding(state, seat)}"
+        return f"you cannot pay {counts_text(counts)}: {holding(state, seat)}"
     if any(state.barter_due):
-        return f"the payment must spend what barter brought ({act.counts_text(state.barter_due)})"
+        return f"the payment must spend what barter brought ({counts_text(state.barter_due)})"
     return ""
 
 
 def building_reason(state: StoneAgeState, seat: int, action: Any) -> str:
     tile = BUILDINGS[state.stack_top[state.target - FIRST_STACK]]
     if tile.kind == FIXED:
-        if action[0] == act.PAY:
+        if action[0] == Act.PAY:
             return f"building {tile.id} has a fixed cost: buy it"
-        return f"building {tile.id} costs {act.counts_text(tile.cost)}; {holding(state, seat)}"
-    if action[0] == act.BUY:
+        return f"building {tile.id} costs {counts_text(tile.cost)}; {holding(state, seat)}"
+    if action[0] == Act.BUY:
         return f"building {tile.id} is paid with goods of your choice: pay them"
     counts = action[1]
     if not can_pay(state.payables(seat), (*counts, 0)[:5]):
-        return f"you cannot pay {act.counts_text(counts)}: {holding(state, seat)}"
+        return f"you cannot pay {counts_text(counts)}: {holding(state, seat)}"
     if tile.n:
         return f"building {tile.id} takes exactly {tile.n} resources of exactly {tile.k} kinds"
     return f"building {tile.id} takes 1 to 7 resources"
 
 
 def tools_reason(state: StoneAgeState, seat: int) -> str:
-    from dolmen.games.stoneage import resolution
-
-    tiles = " ".join(map(str, resolution.unused_tiles(state, seat))) or "none"
+    tiles = " ".join(map(str, unused_tools(state, seat))) or "none"
     once = " ".join(str(ONE_USE_VALUE[card]) for card in state.one_use[seat]) or "none"
     return f"your unused tool tiles: {tiles}; your one-use tools: {once}"

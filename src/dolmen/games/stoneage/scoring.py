@@ -10,19 +10,25 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from dolmen.engine.core import Result, rank_by
-from dolmen.games.stoneage.components import CARDS, CULTURES, FARMER, FIGURES, HUT_BUILDER, SHAMAN, TOOL_TILES
-from dolmen.games.stoneage.components import TOOLMAKER_FIGURE as TOOLMAKER_FIG
+from dolmen.games.stoneage.components import CARDS, CULTURES, FIGURES, TOOL_TILES
 
 if TYPE_CHECKING:
     from dolmen.games.stoneage.state import StoneAgeState
 
 
-def culture_points(hand: tuple[int, ...]) -> int:
-    """Sets of different culture symbols, each scoring its size squared: 6 different + 2 doubles = 36 + 4."""
+def culture_counts(hand: tuple[int, ...]) -> list[int]:
+    """How many cards of each culture symbol ``hand`` holds."""
     counts = [0] * len(CULTURES)
     for card in hand:
-        if CARDS[card].culture >= 0:
-            counts[CARDS[card].culture] += 1
+        culture = CARDS[card].culture
+        if culture >= 0:
+            counts[culture] += 1
+    return counts
+
+
+def culture_points(hand: tuple[int, ...]) -> int:
+    """Sets of different culture symbols, each scoring its size squared: 6 different + 2 doubles = 36 + 4."""
+    counts = culture_counts(hand)
     points, layer = 0, 1
     while True:
         size = sum(1 for c in counts if c >= layer)
@@ -47,22 +53,20 @@ def tool_value(state: StoneAgeState, seat: int) -> int:
     return sum(state.tools[seat * TOOL_TILES : (seat + 1) * TOOL_TILES])
 
 
+def figure_factors(state: StoneAgeState, seat: int) -> tuple[int, int, int, int]:
+    """What each figure kind multiplies for ``seat`` (in the order of ``FIGURES``): farmers the agriculture,
+    toolmakers the total tool value, hut builders the buildings, shamans the people."""
+    return (state.agriculture[seat], tool_value(state, seat), len(state.built[seat]), state.people[seat])
+
+
 def figure_points(state: StoneAgeState, seat: int) -> int:
     totals = figures(state.hands[seat])
-    return (
-        totals[FARMER] * state.agriculture[seat]
-        + totals[TOOLMAKER_FIG] * tool_value(state, seat)
-        + totals[HUT_BUILDER] * len(state.built[seat])
-        + totals[SHAMAN] * state.people[seat]
-    )
+    return sum(count * factor for count, factor in zip(totals, figure_factors(state, seat), strict=True))
 
 
 def culture_sets(hand: tuple[int, ...]) -> list[int]:
     """The sizes of the sets of different culture symbols, largest first (each scores its size squared)."""
-    counts = [0] * len(CULTURES)
-    for card in hand:
-        if CARDS[card].culture >= 0:
-            counts[CARDS[card].culture] += 1
+    counts = culture_counts(hand)
     return [size for layer in range(1, max(counts) + 1) if (size := sum(1 for c in counts if c >= layer))]
 
 
@@ -71,7 +75,7 @@ def breakdown(state: StoneAgeState, seat: int) -> dict[str, Any]:
     off, and shown apart), each culture set, each figure kind's figures × what it multiplies, the goods."""
     sets = culture_sets(state.hands[seat])
     totals = figures(state.hands[seat])
-    factors = (state.agriculture[seat], tool_value(state, seat), len(state.built[seat]), state.people[seat])
+    factors = figure_factors(state, seat)
     multipliers = {
         FIGURES[kind]: {"figures": totals[kind], "times": factors[kind], "points": totals[kind] * factors[kind]}
         for kind in range(len(FIGURES))

@@ -1,4 +1,4 @@
-"""What each seat may see, the full signature, and rebuilding a full state from a view.
+"""What each seat may see, and the full signature (a state rebuilt from a view: :mod:`.rebuild`).
 
 Hidden from a seat (rules page, [ruling] on cards; seed 004 "On ne peut voir que ses propres cartes"): the
 civilization cards in other players' hands, except one-use tool cards lying face up until used, unless the
@@ -11,51 +11,38 @@ their module is on (docs/stoneage.md "Views").
 
 from __future__ import annotations
 
-import random
 from collections import Counter
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from dolmen.engine.core import JSON
 from dolmen.games.stoneage import module_views, scoring
 from dolmen.games.stoneage.components import (
-    BUILDING_INDEX,
     BUILDINGS,
-    CARD_INDEX,
     CARDS,
-    FIRST_CARD,
-    FIRST_STACK,
-    GATHERING_SITES,
     NLOC,
     NRES,
-    ONE_USE_VALUE,
     RESOURCE_NAMES,
-    RESOURCE_VALUES,
     TOOL_TILES,
+    gathering_yield,
     location_name,
 )
-from dolmen.games.stoneage.module_components import DECK_CARD_INDEX, FIRST_ANIMAL, deck_card_id
+from dolmen.games.stoneage.module_components import deck_card_id
 from dolmen.games.stoneage.steps import (
     CHOOSE_TOOLS,
     FEED_PEOPLE,
     OVER,
     PLACE_PEOPLE,
     REVEAL,
-    ROLL_DICE,
     ROLL_NAMES,
     STEP_NAMES,
     THEN_NAMES,
     THEN_NEW_ROUND,
-    reveal_code,
     reveal_name,
 )
+from dolmen.games.stoneage.texts import action_text
 
 if TYPE_CHECKING:
-    from dolmen.games.stoneage.game import StoneAge
     from dolmen.games.stoneage.state import StoneAgeState
-
-_LOCATION_BY_NAME = {location_name(loc): loc for loc in range(NLOC)}
-_ROLL_BY_NAME = {name: code for code, name in ROLL_NAMES.items()}
 
 
 def phase_name(state: StoneAgeState) -> str:
@@ -116,15 +103,12 @@ def unseen_cards(state: StoneAgeState, viewer: int | None) -> dict[str, int]:
 
 def tool_options(state: StoneAgeState) -> list[JSON]:
     """While tools are chosen: each choice's text, dice total with tools and yield."""
-    from dolmen.games.stoneage.actions import action_text
-
-    divisor = RESOURCE_VALUES[state.roll_res]
     options: list[JSON] = []
     for action in state.legal_actions(state.turn):
         tiles: tuple[int, ...] = action[1]  # type: ignore[index]
         once: tuple[int, ...] = action[2]  # type: ignore[index]
         total = state.roll_total + sum(tiles) + sum(once)
-        options.append({"action": action_text(action), "total": total, "yield": total // divisor})
+        options.append({"action": action_text(action), "total": total, "yield": gathering_yield(total, state.roll_res)})
     return options
 
 
@@ -178,81 +162,3 @@ def signature(state: StoneAgeState) -> JSON:
     doc["hands"] = [[CARDS[card].id for card in hand] for hand in state.hands]
     doc["deck_cards"] = {deck_card_id(card): n for card, n in enumerate(state.deck) if n}
     return doc
-
-
-def state_from_view(game: StoneAge, doc: Mapping[str, Any], rng: random.Random) -> StoneAgeState:
-    """A full state consistent with ``doc``: hidden hand cards are dealt at random from the unseen cards, the
-    rest of them form the deck."""
-    from dolmen.games.stoneage.state import StoneAgeState
-
-    options = doc["options"]
-    state = StoneAgeState(game, doc["players"], tuple(options["modules"]), bool(options["open_cards"]))
-    for seat, seat_doc in enumerate(doc["seats"]):
-        _load_seat(state, seat, seat_doc)
-    unseen = [DECK_CARD_INDEX[card] for card, n in doc["unseen_cards"].items() for _ in range(n)]
-    animals = [card for card in unseen if card >= FIRST_ANIMAL]  # wild animals are never in a hand
-    unseen = [card for card in unseen if card < FIRST_ANIMAL]
-    rng.shuffle(unseen)
-    for seat, seat_doc in enumerate(doc["seats"]):
-        if seat_doc["cards"] is None:
-            hidden = seat_doc["card_count"] - len(seat_doc["one_use"])
-            dealt, unseen = unseen[:hidden], unseen[hidden:]
-            state.hands[seat] = (*state.one_use[seat], *dealt)
-    state.deck = [0] * len(state.deck)
-    for card in unseen + animals:
-        state.deck[card] += 1
-    state.deck_size = len(unseen) + len(animals)
-    state.animals_in_deck = len(animals)
-    state.display = [CARD_INDEX[card] if card else -1 for card in doc["display"]]
-    state.stack_top = [BUILDING_INDEX[s["top"]] if s["top"] else -1 for s in doc["stacks"]]
-    state.stack_left = [s["left"] for s in doc["stacks"]]
-    state.pool = [doc["unseen_buildings"].get(tile.id, 0) for tile in BUILDINGS]
-    state.pool_size = sum(state.pool)
-    _load_flow(state, doc)
-    if state.modular:
-        module_views.load_module_keys(state, doc)
-    state.refresh()
-    return state
-
-
-def _load_seat(state: StoneAgeState, seat: int, seat_doc: Mapping[str, Any]) -> None:
-    base = seat * NRES
-    for r, name in enumerate(RESOURCE_NAMES):
-        state.resources[base + r] = seat_doc["resources"][name]
-    state.people[seat] = seat_doc["people"]
-    state.available[seat] = seat_doc["available"]
-    state.agriculture[seat] = seat_doc["agriculture"]
-    state.score[seat] = seat_doc["score"]
-    state.penalties[seat] = seat_doc["penalties"]
-    state.tools[seat * TOOL_TILES : (seat + 1) * TOOL_TILES] = seat_doc["tools"]
-    state.tool_used[seat * TOOL_TILES : (seat + 1) * TOOL_TILES] = seat_doc["tools_used"]
-    state.one_use[seat] = tuple(CARD_INDEX[card] for card in seat_doc["one_use"])
-    state.built[seat] = tuple(BUILDING_INDEX[tile] for tile in seat_doc["buildings"])
-    if seat_doc["cards"] is not None:
-        state.hands[seat] = tuple(CARD_INDEX[card] for card in seat_doc["cards"])
-    for name, count in seat_doc["placed"].items():
-        loc = _LOCATION_BY_NAME[name]
-        state.placed[seat * NLOC + loc] = count
-        state.occupancy[loc] += count
-        state.colours[loc] += 1
-
-
-def _load_flow(state: StoneAgeState, doc: Mapping[str, Any]) -> None:
-    state.round = doc["round"]
-    state.start = doc["start_player"]
-    state.step = STEP_NAMES.index(doc["step"])
-    state.turn = doc["turn"]
-    state.target = _LOCATION_BY_NAME[doc["target"]] if doc["target"] else -1
-    state.roll_count = doc["roll_count"]
-    resource = doc["roll_resource"]
-    state.roll_res = _ROLL_BY_NAME[resource] if resource in _ROLL_BY_NAME else RESOURCE_NAMES.index(resource)
-    state.roll_total = doc["roll_total"]
-    state.pick_dice = tuple(doc["pick_dice"])
-    state.pick_seat = doc["pick_seat"]
-    state.shortage = doc["shortage"]
-    state.reveals = [reveal_code(name) for name in doc["reveals"]]
-    state.reveal_then = THEN_NAMES.index(doc["reveal_then"])
-    state.end_reason = doc["end_reason"]
-
-
-__all__ = ["FIRST_CARD", "FIRST_STACK", "GATHERING_SITES", "ONE_USE_VALUE", "ROLL_DICE"]

@@ -1,0 +1,104 @@
+"""A player's board: what they gain and pay, their tool tiles (seed 004 "Le plateau individuel"; rules page
+"Actions, feeding, next round").
+
+One home for the changes every phase and module makes to a seat: a gain (a card's top half, a die of "dice for
+all", a village location, a reward), a payment, a tool step. The rules over a board's small values (the tool
+track, the value of goods, a gathering's yield) are in :mod:`.components`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from dolmen.games.stoneage.components import (
+    AGRICULTURE,
+    GOODS,
+    MAX_AGRICULTURE,
+    MAX_PEOPLE,
+    NRES,
+    PERSON,
+    POINTS,
+    RESOURCE_NAMES,
+    TOOL_STEP,
+    TOOL_TILES,
+    Gain,
+    raise_tool,
+)
+from dolmen.games.stoneage.log import note, reward_args
+
+if TYPE_CHECKING:
+    from dolmen.games.stoneage.state import StoneAgeState
+
+
+def tool_step(state: StoneAgeState, seat: int) -> None:
+    """One step up ``seat``'s tool track (:func:`components.raise_tool`)."""
+    base = seat * TOOL_TILES
+    tiles, used = state.tools[base : base + TOOL_TILES], state.tool_used[base : base + TOOL_TILES]
+    raise_tool(tiles, used)
+    state.tools[base : base + TOOL_TILES], state.tool_used[base : base + TOOL_TILES] = tiles, used
+    if state.log is not None:
+        note(state, "tool_raised", seat=seat, tools=[value for value in tiles if value])
+
+
+def gain(state: StoneAgeState, seat: int, what: Gain) -> None:
+    """``seat`` receives ``what``: resources, points, a person (max 10), agriculture (max 10) or tool steps.
+    Only a tool step says so in the log (``tool_raised``); :func:`note_gain` or :func:`give` tell the rest."""
+    kind, amount = what
+    if kind < NRES:
+        state.resources[seat * NRES + kind] += amount
+    elif kind == POINTS:
+        state.score[seat] += amount
+    elif kind == PERSON:
+        state.people[seat] = min(MAX_PEOPLE, state.people[seat] + amount)
+    elif kind == AGRICULTURE:
+        state.agriculture[seat] = min(MAX_AGRICULTURE, state.agriculture[seat] + amount)
+    elif kind == TOOL_STEP:
+        for _ in range(amount):
+            tool_step(state, seat)
+
+
+def note_gain(state: StoneAgeState, seat: int, what: Gain) -> None:
+    """The event of a gain just received from a card, a die or a village location (call it when the log is on)."""
+    kind, amount = what
+    if kind < NRES:
+        note(state, "gained", seat=seat, resource=RESOURCE_NAMES[kind], amount=amount)
+    elif kind == POINTS:
+        note(state, "points_scored", seat=seat, points=amount)
+    elif kind == PERSON:
+        note(state, "person_gained", seat=seat, people=state.people[seat])
+    elif kind == AGRICULTURE:
+        note(state, "agriculture_raised", seat=seat, agriculture=state.agriculture[seat])
+
+
+def give(state: StoneAgeState, seat: int, reward: Gain) -> None:
+    """A reward (a mammoth tile's, a driven-off animal's): the log says ``rewarded``, then ``seat`` gains it."""
+    if state.log is not None:
+        note(state, "rewarded", seat=seat, **reward_args(reward))
+    gain(state, seat, reward)
+
+
+def pay_goods(state: StoneAgeState, seat: int, counts: tuple[int, ...]) -> None:
+    """Take ``counts`` goods (and, fifth, jewels) from ``seat``."""
+    base = seat * NRES
+    for count, resource in zip(counts, GOODS, strict=False):
+        state.resources[base + resource] -= count
+    if len(counts) > len(GOODS):
+        state.jewels[seat] -= counts[-1]
+
+
+def unused_tools(state: StoneAgeState, seat: int) -> tuple[int, ...]:
+    """The values of ``seat``'s tool tiles not used yet this round."""
+    base = seat * TOOL_TILES
+    tools, used = state.tools, state.tool_used
+    return tuple([tools[i] for i in range(base, base + TOOL_TILES) if tools[i] and not used[i]])
+
+
+def has_tools(state: StoneAgeState, seat: int) -> bool:
+    """Whether ``seat`` has a tool to add to a roll: an unused tile or a one-use tool."""
+    if state.one_use[seat]:
+        return True
+    tools, used = state.tools, state.tool_used
+    for i in range(seat * TOOL_TILES, (seat + 1) * TOOL_TILES):  # noqa: SIM110 (no generator in the hot loop)
+        if tools[i] and not used[i]:
+            return True
+    return False
