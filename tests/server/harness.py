@@ -33,9 +33,10 @@ def free_port() -> int:
 class Server:
     """``python -m tests.server.launch`` in a subprocess, ready when its HTTP API answers."""
 
-    def __init__(self, database_url: str, socket_rate: float | None = None) -> None:
+    def __init__(self, database_url: str, **settings: Any) -> None:
         self.database_url = database_url
-        self.socket_rate = socket_rate
+        self.settings = settings
+        """:class:`~dolmen.server.config.Settings` fields beyond ``tests.server.launch.TEST_SETTINGS``."""
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -46,9 +47,9 @@ class Server:
     def start(self, timeout: float = 30.0) -> Server:
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
         env.pop("DOLMEN_DATABASE_URL", None)
-        rate = ["--socket-rate", str(self.socket_rate)] if self.socket_rate else []
+        extra = ["--settings", json.dumps(self.settings)]
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "tests.server.launch", "--db", self.database_url, "--port", str(self.port), *rate],
+            [sys.executable, "-m", "tests.server.launch", "--db", self.database_url, "--port", str(self.port), *extra],
             cwd=ROOT,
             env=env,
         )
@@ -101,26 +102,44 @@ class Player:
         assert response.status_code == 200, response.text
         return response.json()
 
-    def socket(self, table_id: int, since: int | None = None, *, origin: str | None = None) -> Socket:
+    def socket(
+        self,
+        table_id: int,
+        since: int | None = None,
+        *,
+        origin: str | None = None,
+        epoch: int | None = None,
+        invite: str | None = None,
+    ) -> Socket:
         cookie = self.http.cookies.get("dolmen_session")
         headers = {"Cookie": f"dolmen_session={cookie}"} if cookie else {}
-        return Socket(self.server, table_id, since, headers, origin)
+        return Socket(self.server, table_id, since, headers, origin, epoch=epoch, invite=invite)
 
     def close(self) -> None:
         self.http.close()
 
 
-def spectator_socket(server: Server, table_id: int, since: int | None = None) -> Socket:
-    return Socket(server, table_id, since, {}, None)
+def spectator_socket(server: Server, table_id: int, since: int | None = None, invite: str | None = None) -> Socket:
+    return Socket(server, table_id, since, {}, None, invite=invite)
 
 
 class Socket:
     """A websocket client keeping every message it receives, in order."""
 
     def __init__(
-        self, server: Server, table_id: int, since: int | None, headers: dict[str, str], origin: str | None
+        self,
+        server: Server,
+        table_id: int,
+        since: int | None,
+        headers: dict[str, str],
+        origin: str | None,
+        *,
+        epoch: int | None = None,
+        invite: str | None = None,
     ) -> None:
-        query = f"?v={since}" if since is not None else ""
+        params = {"v": since, "e": epoch, "invite": invite}
+        query = "&".join(f"{key}={value}" for key, value in params.items() if value is not None)
+        query = f"?{query}" if query else ""
         self.ws: ClientConnection = connect(
             f"ws://127.0.0.1:{server.port}/ws/tables/{table_id}{query}",
             additional_headers=headers,

@@ -232,7 +232,7 @@ def test_take_backs(server: Server) -> None:
 
 
 def test_a_flooding_client_is_rate_limited_alone(tmp_path: Path) -> None:
-    server = Server(str(tmp_path / "dolmen.db"), socket_rate=10.0).start()  # the default limits
+    server = Server(str(tmp_path / "dolmen.db"), socket_rate=10.0, socket_burst=30.0).start()  # the defaults
     try:
         _flood(server)
     finally:

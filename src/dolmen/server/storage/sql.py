@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from datetime import UTC, datetime
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import Engine, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
@@ -13,9 +13,12 @@ from dolmen.server.storage import (
     FINISHED,
     JSON,
     OPEN,
+    PLAIN,
     RUNNING,
     Account,
     ChatLine,
+    ClockChange,
+    ClockState,
     Conflict,
     NameTaken,
     NewSeat,
@@ -23,12 +26,15 @@ from dolmen.server.storage import (
     Rating,
     Seat,
     TableInfo,
+    TableSetup,
+    TimeOut,
     VersionConflict,
     name_key,
 )
 from dolmen.server.storage.models import (
     AccountRow,
     ChatRow,
+    HeartbeatRow,
     RatingRow,
     SeatRow,
     SessionRow,
@@ -47,7 +53,11 @@ def _aware(moment: datetime) -> datetime:
 
 
 def _account(row: AccountRow) -> Account:
-    return Account(row.id, row.name, row.language, row.password_hash)
+    return Account(row.id, row.name, row.language, row.password_hash, row.email)
+
+
+def _maybe_aware(moment: datetime | None) -> datetime | None:
+    return None if moment is None else _aware(moment)
 
 
 class SqlStorage:
@@ -60,9 +70,14 @@ class SqlStorage:
         return Session(self.engine, expire_on_commit=False)
 
     # -- accounts and sessions ------------------------------------------------------------------------
-    def create_account(self, name: str, password_hash: str, language: str) -> Account:
+    def create_account(self, name: str, password_hash: str, language: str, email: str | None = None) -> Account:
         row = AccountRow(
-            name=name, name_key=name_key(name), password_hash=password_hash, language=language, created_at=_now()
+            name=name,
+            name_key=name_key(name),
+            password_hash=password_hash,
+            language=language,
+            email=email,
+            created_at=_now(),
         )
         try:
             with self._session() as session, session.begin():
@@ -80,6 +95,27 @@ class SqlStorage:
         with self._session() as session, session.begin():
             row = session.get(AccountRow, account_id)
             return _account(row) if row else None
+
+    def update_account(self, account_id: int, *, language: str | None = None, email: str | None = None) -> Account:
+        with self._session() as session, session.begin():
+            row = session.get(AccountRow, account_id)
+            if row is None:
+                raise Conflict(f"no account {account_id}")
+            if language is not None:
+                row.language = language
+            if email is not None:
+                row.email = email or None
+            return _account(row)
+
+    def mark_seen(self, account_ids: Sequence[int], now: datetime) -> None:
+        if not account_ids:
+            return
+        with self._session() as session, session.begin():
+            session.execute(update(AccountRow).where(AccountRow.id.in_(list(account_ids))).values(seen_at=now))
+
+    def seen_at(self, account_id: int) -> datetime | None:
+        with self._session() as session, session.begin():
+            return _maybe_aware(session.scalar(select(AccountRow.seen_at).where(AccountRow.id == account_id)))
 
     def add_session(self, token_hash: str, account_id: int, expires_at: datetime) -> None:
         with self._session() as session, session.begin():
@@ -111,6 +147,7 @@ class SqlStorage:
         take_backs: bool,
         creator_id: int,
         seats: Sequence[NewSeat],
+        setup: TableSetup = PLAIN,
     ) -> TableInfo:
         with self._session() as session, session.begin():
             row = TableRow(
@@ -122,6 +159,12 @@ class SqlStorage:
                 status=OPEN,
                 version=0,
                 created_at=_now(),
+                mode=setup.mode,
+                clock=setup.clock,
+                away_bot=setup.away_bot,
+                private=setup.private,
+                invite=setup.invite,
+                epoch=0,
             )
             session.add(row)
             session.flush()
@@ -181,7 +224,7 @@ class SqlStorage:
             session.flush()
             return self._info(session, table)
 
-    def set_away(self, table_id: int, account_id: int, away: bool) -> TableInfo:
+    def set_away(self, table_id: int, account_id: int, away: bool, clock: ClockChange | None = None) -> TableInfo:
         with self._session() as session, session.begin():
             table = session.get(TableRow, table_id, with_for_update=True)
             if table is None or table.status != RUNNING:
@@ -191,6 +234,8 @@ class SqlStorage:
             )
             if marked.rowcount != 1:  # type: ignore[attr-defined]
                 raise Conflict("you have no seat at this table")
+            if clock is not None and table.clock is not None:
+                self._move_clocks(session, table, clock)
             session.flush()
             return self._info(session, table)
 
@@ -207,7 +252,14 @@ class SqlStorage:
             session.flush()
             return self._info(session, table)
 
-    def start_table(self, table_id: int, secret: bytes, commitment: str, steps: Sequence[dict[str, JSON]]) -> TableInfo:
+    def start_table(
+        self,
+        table_id: int,
+        secret: bytes,
+        commitment: str,
+        steps: Sequence[dict[str, JSON]],
+        clock: ClockChange | None = None,
+    ) -> TableInfo:
         with self._session() as session, session.begin():
             started = session.execute(
                 update(TableRow)
@@ -220,6 +272,11 @@ class SqlStorage:
             table = session.get(TableRow, table_id)
             assert table is not None
             session.refresh(table)
+            if clock is not None and table.clock is not None:
+                initial = table.clock.get("initial")
+                session.execute(update(SeatRow).where(SeatRow.table_id == table_id).values(time_left=initial))
+                self._move_clocks(session, table, clock)
+            session.flush()
             return self._info(session, table)
 
     # -- steps ----------------------------------------------------------------------------------------
@@ -229,7 +286,8 @@ class SqlStorage:
         from_version: int,
         steps: Sequence[dict[str, JSON]],
         result: dict[str, JSON] | None = None,
-    ) -> None:
+        clock: ClockChange | None = None,
+    ) -> ClockState | None:
         try:
             with self._session() as session, session.begin():
                 self._insert_steps(session, table_id, from_version, steps)
@@ -239,6 +297,11 @@ class SqlStorage:
                         .where(TableRow.id == table_id)
                         .values(status=FINISHED, result=result, finished_at=_now())
                     )
+                if clock is None:
+                    return None
+                table = session.get(TableRow, table_id)
+                assert table is not None
+                return self._move_clocks(session, table, clock) if table.clock is not None else None
         except IntegrityError as exc:
             raise VersionConflict(f"table {table_id} already has a step after version {from_version}") from exc
 
@@ -263,16 +326,22 @@ class SqlStorage:
         if moved.rowcount != 1:  # type: ignore[attr-defined]
             raise VersionConflict(f"table {table_id} is no longer at version {from_version}")
 
-    def remove_last_step(self, table_id: int, version: int) -> None:
+    def remove_last_step(self, table_id: int, version: int, clock: ClockChange | None = None) -> int:
         with self._session() as session, session.begin():
             moved = session.execute(
                 update(TableRow)
                 .where(TableRow.id == table_id, TableRow.version == version, TableRow.status == RUNNING)
-                .values(version=version - 1)
+                .values(version=version - 1, epoch=TableRow.epoch + 1)
             )
             if moved.rowcount != 1:  # type: ignore[attr-defined]
                 raise VersionConflict(f"table {table_id} is not at version {version}")
             session.execute(delete(StepRow).where(StepRow.table_id == table_id, StepRow.version == version))
+            table = session.get(TableRow, table_id)
+            assert table is not None
+            session.refresh(table)
+            if clock is not None and table.clock is not None:
+                self._move_clocks(session, table, clock)
+            return table.epoch
 
     def table_steps(self, table_id: int, since: int = 0) -> list[dict[str, JSON]]:
         with self._session() as session, session.begin():
@@ -287,6 +356,106 @@ class SqlStorage:
     def table_secret(self, table_id: int) -> bytes | None:
         with self._session() as session, session.begin():
             return session.scalar(select(TableRow.secret).where(TableRow.id == table_id))
+
+    # -- clocks ---------------------------------------------------------------------------------------
+    def _clocks(self, session: Session, table: TableRow) -> ClockState:
+        left = session.scalars(select(SeatRow.time_left).where(SeatRow.table_id == table.id).order_by(SeatRow.seat))
+        return ClockState(
+            tuple(left), tuple(table.running or ()), _maybe_aware(table.turn_started_at), _maybe_aware(table.deadline)
+        )
+
+    def _store_clocks(self, session: Session, table: TableRow, old: ClockState, new: ClockState) -> None:
+        table.running = list(new.running)
+        table.turn_started_at, table.deadline = new.started, new.deadline
+        for seat, (before, after) in enumerate(zip(old.time_left, new.time_left, strict=True)):
+            if before != after:
+                session.execute(
+                    update(SeatRow).where(SeatRow.table_id == table.id, SeatRow.seat == seat).values(time_left=after)
+                )
+
+    def _move_clocks(self, session: Session, table: TableRow, clock: ClockChange) -> ClockState:
+        old = self._clocks(session, table)
+        new = clock(old, _now())
+        self._store_clocks(session, table, old, new)
+        session.flush()
+        return new
+
+    def expired_tables(self, now: datetime, limit: int = 100) -> list[tuple[int, int, datetime]]:
+        with self._session() as session, session.begin():
+            rows = session.execute(
+                select(TableRow.id, TableRow.version, TableRow.deadline)
+                .where(TableRow.status == RUNNING, TableRow.deadline.is_not(None), TableRow.deadline <= now)
+                .order_by(TableRow.deadline)
+                .limit(limit)
+            ).all()
+            return [(table_id, version, _aware(deadline)) for table_id, version, deadline in rows if deadline]
+
+    def claim_timeout(
+        self, table_id: int, version: int, deadline: datetime, fire: Callable[[ClockState, datetime], TimeOut]
+    ) -> TableInfo | None:
+        with self._session() as session, session.begin():
+            claimed = session.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id, TableRow.version == version, TableRow.status == RUNNING)
+                .where(TableRow.deadline == deadline)
+                .values(deadline=None)
+            )
+            if claimed.rowcount != 1:  # type: ignore[attr-defined]
+                return None
+            table = session.get(TableRow, table_id)
+            assert table is not None
+            session.refresh(table)
+            old = self._clocks(session, table)
+            old = ClockState(old.time_left, old.running, old.started, deadline)
+            out = fire(old, _now())
+            self._store_clocks(session, table, old, out.clocks)
+            if out.seats:
+                session.execute(
+                    update(SeatRow)
+                    .where(SeatRow.table_id == table_id, SeatRow.seat.in_(list(out.seats)))
+                    .where(SeatRow.account_id.is_not(None))
+                    .values(away=True)
+                )
+            session.flush()
+            return self._info(session, table)
+
+    def resume_clocks(self, now: datetime, longest_pause: float) -> float:
+        try:
+            return self._resume_clocks(now, longest_pause)
+        except IntegrityError:
+            return 0.0  # two processes beat first at once: the other one's row is there now
+
+    def _resume_clocks(self, now: datetime, longest_pause: float) -> float:
+        with self._session() as session, session.begin():
+            beat = session.get(HeartbeatRow, 1, with_for_update=True)
+            if beat is None:
+                session.add(HeartbeatRow(id=1, beat=now))
+                return 0.0
+            lost = (now - _aware(beat.beat)).total_seconds()
+            beat.beat = now
+            if lost <= longest_pause:
+                return 0.0
+            shift = timedelta(seconds=lost)
+            tables = session.scalars(
+                select(TableRow).where(TableRow.status == RUNNING, TableRow.turn_started_at.is_not(None))
+            ).all()
+            for table in tables:
+                if table.turn_started_at is not None:
+                    table.turn_started_at = _aware(table.turn_started_at) + shift
+                if table.deadline is not None:
+                    table.deadline = _aware(table.deadline) + shift
+            return lost
+
+    def claim_notification(self, table_id: int, seat: int, now: datetime, interval: float) -> bool:
+        with self._session() as session, session.begin():
+            since = now - timedelta(seconds=interval)
+            claimed = session.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                .where((SeatRow.notified_at.is_(None)) | (SeatRow.notified_at <= since))
+                .values(notified_at=now)
+            )
+            return bool(claimed.rowcount == 1)  # type: ignore[attr-defined]
 
     # -- ratings --------------------------------------------------------------------------------------
     def rate_table(self, table_id: int, ranks: dict[int, int], rate: RateFunction) -> bool:
@@ -391,6 +560,16 @@ class SqlStorage:
             commitment=row.commitment,
             result=row.result,
             created_at=_aware(row.created_at),
+            setup=TableSetup(row.mode, row.clock, row.away_bot, row.private, row.invite),
+            epoch=row.epoch,
+            clocks=None
+            if row.clock is None or row.status == OPEN
+            else ClockState(
+                tuple(s.time_left for s, _name in seats),
+                tuple(row.running or ()),
+                _maybe_aware(row.turn_started_at),
+                _maybe_aware(row.deadline),
+            ),
         )
 
 
