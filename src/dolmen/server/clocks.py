@@ -156,7 +156,7 @@ def clocks_message(info: TableInfo, now: datetime) -> dict[str, JSON] | None:
     }
 
 
-TimeOutHandler = Callable[[int, int, datetime], Awaitable[object]]
+TimeOutHandler = Callable[[int, int, datetime, datetime], Awaitable[object]]
 
 
 class ClockSweeper:
@@ -186,7 +186,7 @@ class ClockSweeper:
             log.info("no server ran for %.1f s: the clocks resume where they stopped", lost)
         for table_id, version, deadline in await asyncio.to_thread(self.storage.expired_tables, now):
             try:
-                await self.fire(table_id, version, deadline)
+                await self.fire(table_id, version, deadline, now)
             except Exception:  # one table's trouble must not stop the clocks of the others
                 log.exception("cannot time out table %s", table_id)
         if self.also is not None:

@@ -47,9 +47,10 @@ def origin_allowed(websocket: WebSocket, allowed: tuple[str, ...]) -> bool:
 
 
 def legal_payload(live: LiveTable, seat: int | None) -> dict[str, JSON]:
-    """The seat's legal action texts (at most :data:`MAX_LEGAL`; ``more`` when the list goes on)."""
+    """The seat's legal action texts (at most :data:`MAX_LEGAL`; ``more`` when the list goes on); none while a
+    bot plays the seat for its away person."""
     table = live.table
-    if seat is None or seat not in table.actors():
+    if seat is None or seat not in table.actors() or live.info.seats[seat].away:
         return {"actions": [], "count": 0, "more": False}
     legal = table.legal(seat)
     count = len(legal)

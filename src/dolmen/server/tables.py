@@ -13,7 +13,7 @@ import contextlib
 import logging
 import random
 from dataclasses import dataclass, field, replace
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from dolmen.engine.dice import commitment as commit_to
@@ -347,7 +347,7 @@ class TableService:
         self._seats_changed(live)
         return info
 
-    async def time_out(self, table_id: int, version: int, deadline: datetime) -> bool:
+    async def time_out(self, table_id: int, version: int, deadline: datetime, now: datetime | None = None) -> bool:
         """Fire ``table_id``'s passed ``deadline`` (the clock sweeper calls this): the seats whose time ran out
         go away and the ``away_bot`` plays them. Claimed in storage, so across processes it happens once;
         ``False`` when another process did it or the table moved on."""
@@ -357,7 +357,7 @@ class TableService:
         live = self._live.get(table_id)
         async with live.lock if live is not None else contextlib.nullcontext():
             claimed = await asyncio.to_thread(
-                self.storage.claim_timeout, table_id, version, deadline, time_out(info.setup)
+                self.storage.claim_timeout, table_id, version, deadline, now or datetime.now(UTC), time_out(info.setup)
             )
         if claimed is None:
             return False

@@ -310,10 +310,15 @@ class Storage(Protocol):
         ...
 
     def claim_timeout(
-        self, table_id: int, version: int, deadline: datetime, fire: Callable[[ClockState, datetime], TimeOut]
+        self,
+        table_id: int,
+        version: int,
+        deadline: datetime,
+        now: datetime,
+        fire: Callable[[ClockState, datetime], TimeOut],
     ) -> TableInfo | None:
         """Fire a deadline exactly once across processes: only while the table is still at ``version`` with
-        that ``deadline`` (one guarded update), store the clocks ``fire`` makes and mark its seats away. The
+        that ``deadline`` (one guarded update), store the clocks ``fire`` makes at ``now`` and mark its seats away. The
         table after, or ``None`` when someone else fired it or the table moved on."""
         ...
 

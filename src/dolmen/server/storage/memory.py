@@ -275,7 +275,12 @@ class MemoryStorage:
         return sorted(found, key=lambda row: row[2])[:limit]
 
     def claim_timeout(
-        self, table_id: int, version: int, deadline: datetime, fire: Callable[[ClockState, datetime], TimeOut]
+        self,
+        table_id: int,
+        version: int,
+        deadline: datetime,
+        now: datetime,
+        fire: Callable[[ClockState, datetime], TimeOut],
     ) -> TableInfo | None:
         with self._lock:
             table = self._tables.get(table_id)
@@ -284,7 +289,7 @@ class MemoryStorage:
             clocks = table.info.clocks
             if clocks is None or clocks.deadline != deadline:
                 return None
-            out = fire(clocks, datetime.now(UTC))
+            out = fire(clocks, now)
             seats = tuple(
                 replace(s, away=True) if s.seat in out.seats and s.account_id is not None else s
                 for s in table.info.seats

@@ -391,7 +391,12 @@ class SqlStorage:
             return [(table_id, version, _aware(deadline)) for table_id, version, deadline in rows if deadline]
 
     def claim_timeout(
-        self, table_id: int, version: int, deadline: datetime, fire: Callable[[ClockState, datetime], TimeOut]
+        self,
+        table_id: int,
+        version: int,
+        deadline: datetime,
+        now: datetime,
+        fire: Callable[[ClockState, datetime], TimeOut],
     ) -> TableInfo | None:
         with self._session() as session, session.begin():
             claimed = session.execute(
@@ -407,7 +412,7 @@ class SqlStorage:
             session.refresh(table)
             old = self._clocks(session, table)
             old = ClockState(old.time_left, old.running, old.started, deadline)
-            out = fire(old, _now())
+            out = fire(old, now)
             self._store_clocks(session, table, old, out.clocks)
             if out.seats:
                 session.execute(
