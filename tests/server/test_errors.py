@@ -225,9 +225,48 @@ def test_take_backs(server: Server) -> None:
     assert back["view"]["board"] == before["view"]["board"]
     assert other.until(lambda m: m["type"] == "state" and m["version"] == before["version"])
     assert ada.get(f"/api/tables/{tid}")["version"] == before["version"]
+    assert back["epoch"] == view["epoch"] + 1  # the steps clients saw were taken back
+    # a client that saw the taken-back step reconnects: its (version, epoch) no longer holds, a full state
+    stale = ada.socket(tid, since=before["version"], epoch=view["epoch"])
+    assert stale.until(lambda m: m["type"] in ("update", "state"))["type"] == "state"
+    fresh = ada.socket(tid, since=before["version"], epoch=back["epoch"])
+    caught = fresh.until(lambda m: m["type"] in ("update", "state"))
+    assert caught["type"] == "update" and caught["epoch"] == back["epoch"]
     mine.send({"type": "act", "action": before["legal"]["actions"][0], "version": before["version"]})
     assert mine.until(lambda m: m["type"] == "update")["version"] > before["version"]
-    for s in (mine, other):
+    for s in (mine, other, stale, fresh):
+        s.close()
+
+
+def test_private_tables_need_their_invite(server: Server) -> None:
+    ada, bob, cy = (Player(server, _name(n)) for n in ("ada", "bob", "cy"))
+    table = ada.post("/api/tables", {"game": "rtta", "players": 2, "private": True, "mode": "turn"})
+    tid, invite = table["id"], table["invite"]
+    assert table["private"] and len(invite) >= 16 and table["clock"] == {"per_move": 86400.0}
+    assert tid in [t["id"] for t in ada.get("/api/tables?status=open")]
+    assert tid not in [t["id"] for t in bob.get("/api/tables?status=open")]  # listed to its seated players only
+    assert ada.get(f"/api/tables/{tid}")["invite"] == invite
+    for path in (f"/api/tables/{tid}", f"/api/tables/{tid}/chat", f"/api/tables/{tid}/record"):
+        assert bob.http.get(path).status_code == 404  # as if it did not exist
+    assert bob.http.get(f"/api/tables/{tid}?invite=wrong").status_code == 404
+    seen = bob.get(f"/api/tables/{tid}?invite={invite}")
+    assert seen["id"] == tid and "invite" not in seen  # not seated: no token to pass on
+    assert bob.http.post(f"/api/tables/{tid}/join").status_code == 404
+    assert bob.http.post(f"/api/tables/{tid}/join", json={"invite": "wrong"}).status_code == 404
+    with pytest.raises(InvalidStatus):
+        spectator_socket(server, tid)
+    watcher = spectator_socket(server, tid, invite=invite)
+    assert watcher.until_type("table")["table"]["private"]
+    theirs = cy.socket(tid, invite=invite)  # the invite link's socket: /join works there
+    theirs.until_type("table")
+    theirs.send({"type": "chat", "text": "/join"})
+    joined = theirs.until(lambda m: m["type"] == "table" and m["table"]["seats"][1]["name"] == cy.name)
+    assert joined["table"]["invite"] == invite
+    assert tid in [t["id"] for t in cy.get("/api/tables?status=open")]
+    ada.post(f"/api/tables/{tid}/start")
+    assert tid not in [t["id"] for t in bob.get("/api/tables?status=running")]
+    assert watcher.until_type("state")["seat"] is None
+    for s in (watcher, theirs):
         s.close()
 
 
