@@ -69,7 +69,7 @@ def build_services(
     public_url = settings.public_url or "http://127.0.0.1:8000"
     notifier = TurnNotifier(storage, presence, mailer, public_url, settings.notify_interval)
     tables = TableService(storage, hub, lobby, bots, ratings, notifier)
-    sweeper = ClockSweeper(storage, tables.time_out, settings.sweep_interval, also=presence.renew)
+    sweeper = ClockSweeper(storage, tables.time_out, settings.sweep_interval, settings.clock_pause, presence.renew)
     throttle = Throttle(settings.login_limit, settings.signup_limit, settings.create_limit)
     return Services(
         settings, storage, hub, accounts, lobby, tables, bots, ratings, presence, notifier, sweeper, throttle

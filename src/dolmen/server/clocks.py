@@ -168,13 +168,13 @@ class ClockSweeper:
         storage: Storage,
         fire: TimeOutHandler,
         interval: float = 1.0,
-        longest_pause: float | None = None,
+        longest_pause: float = 10.0,
         also: Callable[[], Awaitable[None]] | None = None,
     ) -> None:
         self.storage = storage
         self.fire = fire
         self.interval = interval
-        self.longest_pause = longest_pause if longest_pause is not None else max(10.0, 5 * interval)
+        self.longest_pause = max(longest_pause, 2 * interval)
         """A gap between beats longer than this means every server was down: its time is not charged."""
         self.also = also
         """Something else to do at each sweep (renewing the presence of connected accounts)."""

@@ -35,6 +35,9 @@ class Settings:
     """Peer addresses whose ``X-Forwarded-For`` names the client (a reverse proxy); none by default."""
     sweep_interval: float = 1.0
     """Seconds between two sweeps of the clocks (deadlines fired, heartbeat, presence)."""
+    clock_pause: float = 10.0
+    """A gap longer than this between two heartbeats of the clock sweepers means every server was down: that
+    time is not charged to the players."""
     min_per_move: float = 3600.0
     """The shortest deadline per move of a turn-based table."""
     smtp_url: str | None = None
