@@ -22,11 +22,11 @@ def at(seconds: float) -> datetime:
 
 def test_a_realtime_step_charges_the_running_seat_and_a_finished_turn_earns_the_increment() -> None:
     start = after_change(REAL, (0,))(ClockState((60.0, 60.0)), T0)
-    assert start == ClockState((60.0, 60.0), (0,), T0, at(60))
+    assert start == ClockState((60.0, 60.0), (0,), T0, at(60), serial=1)
     same_turn = after_change(REAL, (0,), acted=0)(start, at(10))  # seat 0 still acts: no increment yet
-    assert same_turn == ClockState((50.0, 60.0), (0,), at(10), at(60))
+    assert same_turn == ClockState((50.0, 60.0), (0,), at(10), at(60), serial=2)
     passed = after_change(REAL, (1,), acted=0)(same_turn, at(12))  # seat 0's turn ends: +5
-    assert passed == ClockState((53.0, 60.0), (1,), at(12), at(72))
+    assert passed == ClockState((53.0, 60.0), (1,), at(12), at(72), serial=3)
 
 
 def test_simultaneous_seats_each_run_their_own_time() -> None:
@@ -39,7 +39,7 @@ def test_time_out_takes_away_only_the_seats_whose_time_is_spent() -> None:
     both = ClockState((10.0, 30.0), (0, 1), T0, at(10))
     fired = time_out(REAL)(both, at(10))
     assert fired.seats == (0,)
-    assert fired.clocks == ClockState((0.0, 20.0), (1,), at(10), at(30))
+    assert fired.clocks == ClockState((0.0, 20.0), (1,), at(10), at(30), serial=1)
 
 
 def test_back_after_a_time_out_each_move_must_come_within_one_increment() -> None:
@@ -55,9 +55,9 @@ def test_back_after_a_time_out_each_move_must_come_within_one_increment() -> Non
 
 def test_turn_based_deadline_per_move() -> None:
     start = after_change(DAILY, (1,))(ClockState((None, None)), T0)
-    assert start == ClockState((None, None), (1,), T0, at(86400))
+    assert start == ClockState((None, None), (1,), T0, at(86400), serial=1)
     bot_step = after_change(DAILY, (1,), acted=0)(start, at(100))
-    assert bot_step == start  # another seat's step gives no new day
+    assert bot_step == replace(start, serial=2)  # another seat's step gives no new day
     moved = after_change(DAILY, (1,), acted=1)(start, at(200))
     assert moved.deadline == at(86600)
     fired = time_out(DAILY)(moved, at(86600))

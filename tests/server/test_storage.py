@@ -209,9 +209,13 @@ def test_clocks_move_with_the_steps_and_a_deadline_fires_once(storage: Storage) 
     assert info.clocks is not None and info.clocks.time_left == (60.0, 60.0) and info.clocks.running == (0,)
     deadline = info.clocks.deadline
     assert deadline is not None and 59 < (deadline - datetime.now(UTC)).total_seconds() <= 60
-    moved = storage.append_steps(table_id, 1, [{"seat": 0, "action": "x"}], None, after_change(real, (1,), 0))
-    assert moved is not None and moved.running == (1,) and moved.time_left[0] > 60.0  # the increment
+    moved = after_change(real, (1,), 0)(info.clocks, datetime.now(UTC))
+    assert moved.running == (1,) and moved.time_left[0] > 60.0 and moved.serial == info.clocks.serial + 1
+    storage.append_steps(table_id, 1, [{"seat": 0, "action": "x"}], None, moved)
     assert storage.get_table(table_id).clocks == moved  # type: ignore[union-attr]
+    with pytest.raises(VersionConflict):  # clocks computed from old ones (another process moved them)
+        storage.append_steps(table_id, 2, [{"seat": 1, "action": "y"}], None, moved)
+    assert storage.get_table(table_id).version == 2  # type: ignore[union-attr]
     assert storage.expired_tables(datetime.now(UTC)) == []
     later = moved.deadline + timedelta(seconds=1)  # type: ignore[operator]
     assert storage.expired_tables(later) == [(table_id, 2, moved.deadline)]
@@ -279,5 +283,5 @@ def test_notifications_presence_and_the_epoch(storage: Storage) -> None:
     assert storage.claim_notification(table_id, 0, NOW + timedelta(minutes=61), 3600)
     storage.start_table(table_id, b"s" * 32, "c" * 64, [{"chance": "a"}, {"seat": 0, "action": "b"}])
     assert storage.get_table(table_id).epoch == 0  # type: ignore[union-attr]
-    assert storage.remove_last_step(table_id, 2) == 1
+    assert storage.remove_last_step(table_id, 2).epoch == 1
     assert storage.get_table(table_id).epoch == 1  # type: ignore[union-attr]

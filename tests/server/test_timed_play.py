@@ -43,9 +43,9 @@ def _until_away(socket: Socket, seat: int, away: bool, timeout: float = 60.0) ->
 
 
 def test_realtime_a_seat_out_of_time_is_played_by_the_bot_until_its_person_is_back(server: Server) -> None:
-    ada, bob, table = _pair(server, {"clock": {"initial": 4, "increment": 5}, "away_bot": "random"})
+    ada, bob, table = _pair(server, {"clock": {"initial": 4, "increment": 8}, "away_bot": "random"})
     assert (table["mode"], table["away_bot"]) == ("realtime", "random")
-    assert table["clock"] == {"initial": 4.0, "increment": 5.0}
+    assert table["clock"] == {"initial": 4.0, "increment": 8.0}
     tid = table["id"]
     sockets = [ada.socket(tid), bob.socket(tid)]
     states = [_first_state(s) for s in sockets]
@@ -64,8 +64,9 @@ def test_realtime_a_seat_out_of_time_is_played_by_the_bot_until_its_person_is_ba
     running = sockets[idle].until(
         lambda m: m["type"] in VIEWS and idle in m["clocks"]["running"] and m["legal"]["actions"], 120
     )
-    assert 0 < running["clocks"]["remaining"][idle] <= 5
-    finals = play_all(sockets, seed=4, timeout=240)
+    assert 0 < running["clocks"]["remaining"][idle] <= 8
+    # on a loaded machine a move may still come too late: the seat is away again and its act refused
+    finals = play_all(sockets, seed=4, timeout=240, tolerate=("conflict",))
     assert all(f["view"]["over"] for f in finals) and finals[0]["clocks"]["running"] == []
     record = Record.from_json(ada.get(f"/api/tables/{tid}/record"))
     by_bot = [step for step in record.steps if step.get("by") == "bot"]

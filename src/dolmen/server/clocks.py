@@ -26,6 +26,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -96,10 +97,9 @@ def after_change(setup: TableSetup, running: tuple[int, ...], acted: int | None 
     def change(old: ClockState, now: datetime) -> ClockState:
         if setup.mode == TURN:
             if running == old.running and acted not in old.running and old.deadline is not None:
-                return old  # a step of another seat (a bot's) gives the waiting seats no new day
-            return ClockState(
-                old.time_left, running, now if running else None, _deadline(setup, old.time_left, running, now)
-            )
+                return replace(old, serial=old.serial + 1)  # another seat's step (a bot's): no new day
+            deadline = _deadline(setup, old.time_left, running, now)
+            return ClockState(old.time_left, running, now if running else None, deadline, old.serial + 1)
         increment = (setup.clock or {})["increment"]
         elapsed = (now - old.started).total_seconds() if old.started is not None else 0.0
         left = list(old.time_left)
@@ -109,7 +109,7 @@ def after_change(setup: TableSetup, running: tuple[int, ...], acted: int | None 
                 after = max(0.0, before - elapsed)
                 left[seat] = after + increment if after > 0 and seat not in running else after
         new = tuple(left)
-        return ClockState(new, running, now if running else None, _deadline(setup, new, running, now))
+        return ClockState(new, running, now if running else None, _deadline(setup, new, running, now), old.serial + 1)
 
     return change
 
@@ -127,7 +127,8 @@ def time_out(setup: TableSetup) -> Callable[[ClockState, datetime], TimeOut]:
                 left[seat] = 0.0 if seat in spent else max(0.0, (left[seat] or 0.0) - elapsed)
         running = tuple(s for s in old.running if s not in spent)
         new = tuple(left)
-        return TimeOut(ClockState(new, running, now if running else None, _deadline(setup, new, running, now)), spent)
+        clocks = ClockState(new, running, now if running else None, _deadline(setup, new, running, now), old.serial + 1)
+        return TimeOut(clocks, spent)
 
     return fire
 

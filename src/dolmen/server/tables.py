@@ -28,7 +28,17 @@ from dolmen.server.hub import LOBBY, Hub
 from dolmen.server.lobby import LobbyService
 from dolmen.server.notify import TurnNotifier
 from dolmen.server.ratings import RatingService
-from dolmen.server.storage import OPEN, RUNNING, Account, ChatLine, ClockChange, Conflict, Storage, TableInfo
+from dolmen.server.storage import (
+    OPEN,
+    RUNNING,
+    Account,
+    ChatLine,
+    ClockChange,
+    Conflict,
+    Storage,
+    TableInfo,
+    VersionConflict,
+)
 
 JSON = Any
 MAX_CHAT = 500
@@ -203,11 +213,10 @@ class TableService:
             before = live.table.version
             live.table.undo(seat, version)
             try:
-                epoch = await asyncio.to_thread(self.storage.remove_last_step, live.id, before, live.clock_change())
+                live.info = await asyncio.to_thread(self.storage.remove_last_step, live.id, before, live.clock_change())
             except BaseException:
                 await self._reload(live)
                 raise
-            live.info = replace(live.info, epoch=epoch)
         self._changed(live)
         return live.table.version
 
@@ -218,23 +227,23 @@ class TableService:
         return live
 
     async def _commit(self, live: LiveTable, before: int, acted: int | None = None) -> None:
-        """Store the steps after ``before`` with the clocks they move; on any failure rebuild the table from
-        storage and re-raise, so memory never holds a step that storage does not."""
+        """Store the steps after ``before`` with the clocks they move; on any failure (another writer, or clocks
+        changed meanwhile by another process) rebuild the table from storage and re-raise, so memory never holds
+        a step that storage does not."""
         table = live.table
         steps = table.steps(before)
         result = table.record().result if table.is_over() else None
-        waiting = live.info.clocks.running if live.info.clocks else ()
+        old, change = live.info.clocks, live.clock_change(acted)
+        clocks = change(old, datetime.now(UTC)) if old is not None and change is not None else None
         try:
-            clocks = await asyncio.to_thread(
-                self.storage.append_steps, live.id, before, steps, result, live.clock_change(acted)
-            )
+            await asyncio.to_thread(self.storage.append_steps, live.id, before, steps, result, clocks)
         except BaseException:
             await self._reload(live)
             raise
-        if clocks is not None:
+        if clocks is not None and old is not None:
             live.info = replace(live.info, clocks=clocks)
             if self.notifier is not None:
-                self.notifier.turn_came(live.info, set(clocks.running) - set(waiting))
+                self.notifier.turn_came(live.info, set(clocks.running) - set(old.running))
 
     async def _reload(self, live: LiveTable) -> None:
         """Rebuild ``live`` from storage: its record (seats, clocks, epoch) and its steps."""
@@ -289,7 +298,7 @@ class TableService:
                     return  # the person came back, or the table moved on: look again
                 try:
                     await self.act(live.id, seat, text, version, by=by)
-                except StaleVersion:
+                except (StaleVersion, VersionConflict):
                     return
                 except DolmenError as exc:
                     log.warning("bot %s of table %s seat %s chose %r: %s", bot, live.id, seat, text, exc)

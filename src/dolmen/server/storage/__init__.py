@@ -76,6 +76,8 @@ class ClockState:
     running: tuple[int, ...] = ()
     started: datetime | None = None
     deadline: datetime | None = None
+    serial: int = 0
+    """Counts the changes of a table's clocks; storing new clocks needs the serial they were computed from."""
 
 
 ClockChange = Callable[[ClockState, datetime], ClockState]
@@ -289,16 +291,18 @@ class Storage(Protocol):
         from_version: int,
         steps: Sequence[dict[str, JSON]],
         result: dict[str, JSON] | None = None,
-        clock: ClockChange | None = None,
-    ) -> ClockState | None:
-        """Store ``steps`` as versions ``from_version + 1 …`` in one transaction, with the clocks ``clock``
-        makes of the stored ones (returned); with ``result`` the table is finished in the same transaction.
-        :class:`VersionConflict` when any of those versions exists."""
+        clocks: ClockState | None = None,
+    ) -> None:
+        """Store ``steps`` as versions ``from_version + 1 …`` in one transaction, with the table's new
+        ``clocks`` (computed from those of serial ``clocks.serial - 1``); with ``result`` the table is finished
+        in the same transaction. :class:`VersionConflict` when any of those versions exists or the clocks
+        changed meanwhile (a time-out, a leave or a return, maybe in another process)."""
         ...
 
-    def remove_last_step(self, table_id: int, version: int, clock: ClockChange | None = None) -> int:
+    def remove_last_step(self, table_id: int, version: int, clock: ClockChange | None = None) -> TableInfo:
         """Delete step ``version``, the table's last (a take-back), so that the table is at ``version - 1``,
-        and move to a new epoch (returned); :class:`VersionConflict` when the table is not at ``version``."""
+        and move to a new epoch and the clocks ``clock`` makes; returns the table after.
+        :class:`VersionConflict` when the table is not at ``version``."""
         ...
 
     def table_steps(self, table_id: int, since: int = 0) -> list[dict[str, JSON]]: ...

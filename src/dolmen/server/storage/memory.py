@@ -223,20 +223,24 @@ class MemoryStorage:
         from_version: int,
         steps: Sequence[dict[str, JSON]],
         result: dict[str, JSON] | None = None,
-        clock: ClockChange | None = None,
-    ) -> ClockState | None:
+        clocks: ClockState | None = None,
+    ) -> None:
         with self._lock:
             table = self._tables[table_id]
             if len(table.steps) != from_version:
                 raise VersionConflict(f"table {table_id} already has a step after version {from_version}")
+            stored = table.info.clocks
+            if clocks is not None and (stored is None or stored.serial != clocks.serial - 1):
+                raise VersionConflict(f"the clocks of table {table_id} changed meanwhile")
             table.steps.extend(copy.deepcopy(s) for s in steps)
             changes: dict[str, JSON] = {"version": len(table.steps)}
             if result is not None:
                 changes.update(status=FINISHED, result=copy.deepcopy(result))
+            if clocks is not None:
+                changes["clocks"] = clocks
             table.info = replace(table.info, **changes)
-            return self._move_clocks(table, clock)
 
-    def remove_last_step(self, table_id: int, version: int, clock: ClockChange | None = None) -> int:
+    def remove_last_step(self, table_id: int, version: int, clock: ClockChange | None = None) -> TableInfo:
         with self._lock:
             table = self._tables[table_id]
             if len(table.steps) != version or table.info.status != RUNNING:
@@ -244,7 +248,7 @@ class MemoryStorage:
             table.steps.pop()
             table.info = replace(table.info, version=version - 1, epoch=table.info.epoch + 1)
             self._move_clocks(table, clock)
-            return table.info.epoch
+            return table.info
 
     def table_steps(self, table_id: int, since: int = 0) -> list[dict[str, JSON]]:
         with self._lock:
@@ -255,12 +259,9 @@ class MemoryStorage:
         return table.secret if table else None
 
     # -- clocks ---------------------------------------------------------------------------------------
-    def _move_clocks(self, table: _Table, clock: ClockChange | None) -> ClockState | None:
-        if clock is None or table.info.clocks is None:
-            return None
-        clocks = clock(table.info.clocks, datetime.now(UTC))
-        table.info = replace(table.info, clocks=clocks)
-        return clocks
+    def _move_clocks(self, table: _Table, clock: ClockChange | None) -> None:
+        if clock is not None and table.info.clocks is not None:
+            table.info = replace(table.info, clocks=clock(table.info.clocks, datetime.now(UTC)))
 
     def expired_tables(self, now: datetime, limit: int = 100) -> list[tuple[int, int, datetime]]:
         with self._lock:
@@ -308,9 +309,10 @@ class MemoryStorage:
                 clocks = table.info.clocks
                 if table.info.status == RUNNING and clocks is not None and clocks.started is not None:
                     deadline = clocks.deadline + shift if clocks.deadline else None
-                    table.info = replace(
-                        table.info, clocks=replace(clocks, started=clocks.started + shift, deadline=deadline)
+                    shifted = replace(
+                        clocks, started=clocks.started + shift, deadline=deadline, serial=clocks.serial + 1
                     )
+                    table.info = replace(table.info, clocks=shifted)
             return lost
 
     def claim_notification(self, table_id: int, seat: int, now: datetime, interval: float) -> bool:

@@ -72,9 +72,10 @@ class TableRow(Base):
     private: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     invite: Mapped[str | None] = mapped_column(String(64), nullable=True)
     epoch: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
-    running: Mapped[list[int] | None] = mapped_column(JSON, nullable=True)
-    """The seats whose time runs (a timed running table)."""
-    turn_started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    clock_state: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    """A timed running table's clocks: ``{"time_left": [...], "running": [...], "started": ISO}``."""
+    clock_serial: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    """Counts the changes of the clocks: a step's commit is guarded by it as by the version."""
     deadline: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True, index=True)
 
 
@@ -87,7 +88,6 @@ class SeatRow(Base):
     account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id"), nullable=True, index=True)
     bot: Mapped[str | None] = mapped_column(String(64), nullable=True)
     away: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
-    time_left: Mapped[float | None] = mapped_column(Float, nullable=True)
     notified_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 

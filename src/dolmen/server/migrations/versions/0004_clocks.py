@@ -29,12 +29,11 @@ def upgrade() -> None:
         batch.add_column(sa.Column("private", sa.Boolean(), nullable=False, server_default=sa.false()))
         batch.add_column(sa.Column("invite", sa.String(64), nullable=True))
         batch.add_column(sa.Column("epoch", sa.Integer(), nullable=False, server_default="0"))
-        batch.add_column(sa.Column("running", sa.JSON(), nullable=True))
-        batch.add_column(sa.Column("turn_started_at", WHEN, nullable=True))
+        batch.add_column(sa.Column("clock_state", sa.JSON(), nullable=True))
+        batch.add_column(sa.Column("clock_serial", sa.Integer(), nullable=False, server_default="0"))
         batch.add_column(sa.Column("deadline", WHEN, nullable=True))
         batch.create_index("ix_tables_deadline", ["deadline"])
     with op.batch_alter_table("seats") as batch:
-        batch.add_column(sa.Column("time_left", sa.Float(), nullable=True))
         batch.add_column(sa.Column("notified_at", WHEN, nullable=True))
     op.create_table(
         "heartbeat",
@@ -47,10 +46,9 @@ def downgrade() -> None:
     op.drop_table("heartbeat")
     with op.batch_alter_table("seats") as batch:
         batch.drop_column("notified_at")
-        batch.drop_column("time_left")
     with op.batch_alter_table("tables") as batch:
         batch.drop_index("ix_tables_deadline")
-        for name in ("deadline", "turn_started_at", "running", "epoch", "invite", "private", "away_bot", "clock"):
+        for name in ("deadline", "clock_serial", "clock_state", "epoch", "invite", "private", "away_bot", "clock"):
             batch.drop_column(name)
         batch.drop_column("mode")
     with op.batch_alter_table("accounts") as batch:
