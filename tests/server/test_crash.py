@@ -61,7 +61,7 @@ def test_sigkill_mid_game_then_restart(backend: str, request: pytest.FixtureRequ
     finally:
         server.stop()
 
-    time.sleep(max(0.0, 6.0 - (time.monotonic() - killed)))  # a downtime of 6 s at least
+    time.sleep(max(0.0, 8.0 - (time.monotonic() - killed)))  # a downtime of 8 s at least
     server = Server(url, clock_pause=2.0).start()
     try:
         ada = Player(server, ada.name, sign_up=False)
@@ -71,8 +71,9 @@ def test_sigkill_mid_game_then_restart(backend: str, request: pytest.FixtureRequ
         socket = ada.socket(duel, since=last_acked)
         first = socket.until(lambda m: m["type"] in VIEWS)
         assert first["type"] == "update" and first["since"] == last_acked  # nothing acknowledged was lost
-        assert time.monotonic() - killed >= 6.0
-        assert left - 3.0 < first["clocks"]["remaining"][0] <= left  # the downtime was not charged
+        assert time.monotonic() - killed >= 8.0
+        # charged: the moments before the kill and after the restart (slow on a loaded machine), not the 8 s
+        assert left - 5.0 < first["clocks"]["remaining"][0] <= left
         socket.close()
         socket = ada.socket(duel)
         final = play_scripted(socket, seed=2, timeout=120)

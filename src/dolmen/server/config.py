@@ -27,8 +27,8 @@ class Settings:
     """…and in a burst."""
     login_limit: RateLimit = field(default_factory=lambda: RateLimit(20, 60))
     """Log-in attempts per client address (failures for one name are slowed down besides)."""
-    signup_limit: RateLimit = field(default_factory=lambda: RateLimit(5, 600))
-    """Accounts created per client address."""
+    signup_limit: RateLimit = field(default_factory=lambda: RateLimit(30, 3600))
+    """Accounts created per client address (a club's evening behind one address fits)."""
     create_limit: RateLimit = field(default_factory=lambda: RateLimit(10, 60))
     """Tables created per account, and (three times as many) per client address."""
     trusted_proxies: tuple[str, ...] = ()

@@ -12,7 +12,7 @@ from dolmen.games import GAMES, get_game
 from dolmen.server.accounts import SESSION_DAYS
 from dolmen.server.errors import NotAuthenticated, NotFound, Refused
 from dolmen.server.lobby import UNSET, is_seated
-from dolmen.server.protocol import AddBot, CreateTable, Join, LogIn, Say, SignUp, UpdateMe
+from dolmen.server.protocol import AddBot, CreateTable, Join, LogIn, Say, SignUp, TableDoc, UpdateMe, answers
 from dolmen.server.storage import FINISHED, OPEN, Account, TableInfo
 from dolmen.server.throttle import client_address
 
@@ -160,7 +160,7 @@ async def tables(request: Request, viewer: MaybeMe, status: Annotated[str, Query
     return [_table_json(info, viewer) for info in await services(request).lobby.tables(status, viewer)]
 
 
-@router.post("/api/tables", status_code=201)
+@router.post("/api/tables", status_code=201, responses=answers(TableDoc, 201))
 async def create_table(body: CreateTable, request: Request, account: Me) -> dict[str, JSON]:
     """A new table (at most ``create_limit`` per account, three times that per client address). A private
     table's answer carries its ``invite`` token: the invite link is ``/tables/{id}?invite=TOKEN``."""
@@ -184,14 +184,14 @@ async def create_table(body: CreateTable, request: Request, account: Me) -> dict
     return info.to_json(invite=True)
 
 
-@router.get("/api/tables/{table_id}")
+@router.get("/api/tables/{table_id}", responses=answers(TableDoc))
 async def table(table_id: int, request: Request, viewer: MaybeMe, invite: Invite = None) -> dict[str, JSON]:
     """A table; a private one for its seated players (with its ``invite``) and the holders of its invite."""
     info = await services(request).lobby.visible_table(table_id, viewer, invite)
     return _table_json(info, viewer)
 
 
-@router.post("/api/tables/{table_id}/join")
+@router.post("/api/tables/{table_id}/join", responses=answers(TableDoc))
 async def join(table_id: int, request: Request, account: Me, body: Join | None = None) -> dict[str, JSON]:
     """Take a seat (the first open one by default); a private table needs ``invite``."""
     info = await services(request).lobby.join(
@@ -200,30 +200,30 @@ async def join(table_id: int, request: Request, account: Me, body: Join | None =
     return _table_json(info, account)
 
 
-@router.post("/api/tables/{table_id}/bot")
+@router.post("/api/tables/{table_id}/bot", responses=answers(TableDoc))
 async def add_bot(table_id: int, body: AddBot, request: Request, account: Me) -> dict[str, JSON]:
     """The creator seats a bot ``NAME[:LEVEL]`` at an open seat (the first by default)."""
     return _table_json(await services(request).lobby.add_bot(account, table_id, body.bot, body.seat), account)
 
 
-@router.post("/api/tables/{table_id}/leave")
+@router.post("/api/tables/{table_id}/leave", responses=answers(TableDoc))
 async def leave(table_id: int, request: Request, account: Me) -> dict[str, JSON]:
     """Before the start your seat opens again; during the game a bot plays it until you come back."""
     return _table_json(await services(request).tables.leave(account, table_id), account)
 
 
-@router.post("/api/tables/{table_id}/back")
+@router.post("/api/tables/{table_id}/back", responses=answers(TableDoc))
 async def back(table_id: int, request: Request, account: Me) -> dict[str, JSON]:
     """Take your seat back from the bot that played it while you were away."""
     return _table_json(await services(request).tables.come_back(account, table_id), account)
 
 
-@router.post("/api/tables/{table_id}/start")
+@router.post("/api/tables/{table_id}/start", responses=answers(TableDoc))
 async def start(table_id: int, request: Request, account: Me) -> dict[str, JSON]:
     return _table_json(await services(request).tables.start(account, table_id), account)
 
 
-@router.post("/api/tables/{table_id}/again", status_code=201)
+@router.post("/api/tables/{table_id}/again", status_code=201, responses=answers(TableDoc, 201))
 async def again(table_id: int, request: Request, account: Me) -> dict[str, JSON]:
     """Play again: a new table with the same game, options and bots; you in your seat, the others' open."""
     return (await services(request).lobby.again(account, table_id)).to_json(invite=True)

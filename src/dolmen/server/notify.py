@@ -44,21 +44,28 @@ class Presence:
         self._open: Counter[int] = Counter()
 
     async def opened(self, account: Account | None) -> None:
+        """A socket of ``account`` opened (never raises: presence is a hint, not worth a connection)."""
         if account is not None:
             self._open[account.id] += 1
-            await asyncio.to_thread(self.storage.mark_seen, [account.id], datetime.now(UTC))
+            await self._mark([account.id])
 
     async def closed(self, account: Account | None) -> None:
         if account is not None:
             self._open[account.id] -= 1
             if self._open[account.id] <= 0:
                 del self._open[account.id]
-            await asyncio.to_thread(self.storage.mark_seen, [account.id], datetime.now(UTC))
+            await self._mark([account.id])
 
     async def renew(self) -> None:
         """Renew the lease of every account connected here (at each clock sweep)."""
         if self._open:
-            await asyncio.to_thread(self.storage.mark_seen, list(self._open), datetime.now(UTC))
+            await self._mark(list(self._open))
+
+    async def _mark(self, account_ids: list[int]) -> None:
+        try:
+            await asyncio.to_thread(self.storage.mark_seen, account_ids, datetime.now(UTC))
+        except Exception:
+            log.exception("cannot record who is online")
 
     async def is_online(self, account_id: int) -> bool:
         if self._open[account_id] > 0:

@@ -151,3 +151,39 @@ class AddBot(BaseModel):
 class Say(BaseModel):
     model_config = ConfigDict(extra="forbid")
     text: Annotated[str, Field(min_length=1, max_length=500)]
+
+
+# -- HTTP answers (documented in the OpenAPI schema; the handlers build them from the services' records) ----------
+class SeatDoc(BaseModel):
+    seat: int
+    name: str | None = Field(description="the person's name, if a person has the seat")
+    bot: str | None = Field(description="the bot NAME[:LEVEL], if a bot has the seat")
+    open: bool
+    away: bool = Field(description="its person left or ran out of time: the table's away_bot plays the seat")
+
+
+class TableDoc(BaseModel):
+    """A table as the lobby shows it (docs/protocol.md)."""
+
+    id: int
+    game: str
+    players: int
+    options: dict[str, Any]
+    take_backs: bool
+    creator: int
+    status: Literal["open", "running", "finished"]
+    seats: list[SeatDoc]
+    version: int
+    commitment: str | None = Field(description="SHA-256 of the dice secret, from the start")
+    result: dict[str, Any] | None
+    created_at: str
+    mode: Literal["realtime", "turn"]
+    clock: RealtimeClock | TurnClock | None = Field(description="null: untimed")
+    away_bot: str
+    private: bool
+    invite: str | None = Field(None, description="a private table's invite token, for its seated players only")
+
+
+def answers(model: type[BaseModel], status: int = 200) -> dict[int | str, dict[str, Any]]:
+    """The ``responses`` of a route that answers ``model`` (documentation only: no validation on the way out)."""
+    return {status: {"model": model}}

@@ -352,8 +352,8 @@ async def table_socket(websocket: WebSocket, table_id: int) -> None:
     connection = Connection(websocket, services, table_id, account, invite)
     services.hub.subscribe(table_id, connection.notify)
     sender = asyncio.create_task(connection.send_loop())
-    await services.presence.opened(account)
     try:
+        await services.presence.opened(account)
         await connection.reply(
             {
                 "kind": "hello",
@@ -462,8 +462,8 @@ async def lobby_socket(websocket: WebSocket) -> None:
     connection = LobbyConnection(websocket, services, account)
     services.hub.subscribe(LOBBY, connection.notify)
     sender = asyncio.create_task(connection.send_loop())
-    await services.presence.opened(account)
     try:
+        await services.presence.opened(account)
         connection.notify({"kind": "hello"})
         while not sender.done():
             received = await websocket.receive()
