@@ -269,8 +269,8 @@ class Connection(Outbox):
             await self.error("refused", str(exc))
 
     async def _command(self, text: str) -> None:
-        """``/join [SEAT]``, ``/leave``, ``/start``, ``/bot NAME[:LEVEL] [SEAT]``, ``/watch`` typed in the chat do
-        what the lobby's buttons do; everyone sees the result in a ``table`` message."""
+        """``/join [SEAT]``, ``/leave``, ``/back``, ``/start``, ``/bot NAME[:LEVEL] [SEAT]``, ``/watch`` typed in the
+        chat do what the lobby's buttons do; everyone sees the result in a ``table`` message."""
         word, *args = text[1:].split() or [""]
         seat = int(args[-1]) if args and args[-1].isdigit() else None
         lobby, account = self.services.lobby, self.account
@@ -278,9 +278,7 @@ class Connection(Outbox):
             await self.reply({"kind": "table"})
             return
         if word not in ("join", "leave", "back", "start", "bot"):
-            await self.error(
-                "unknown_command", "commands: /join [SEAT], /leave, /start, /bot NAME[:LEVEL] [SEAT], /watch"
-            )
+            await self.error("unknown_command", f"commands: {COMMANDS}")
             return
         if account is None:
             await self.error("not_authenticated", "log in first")

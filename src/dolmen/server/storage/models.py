@@ -76,7 +76,9 @@ class TableRow(Base):
     """A timed running table's clocks: ``{"time_left": [...], "running": [...], "started": ISO}``."""
     clock_serial: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     """Counts the changes of the clocks: a step's commit is guarded by it as by the version."""
-    deadline: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True, index=True)
+    deadline: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    """Not indexed: it changes at nearly every step, and an index would make each of those updates heavier
+    than the sweeper's scan of the running tables it would save."""
 
 
 class SeatRow(Base):

@@ -32,7 +32,6 @@ def upgrade() -> None:
         batch.add_column(sa.Column("clock_state", sa.JSON(), nullable=True))
         batch.add_column(sa.Column("clock_serial", sa.Integer(), nullable=False, server_default="0"))
         batch.add_column(sa.Column("deadline", WHEN, nullable=True))
-        batch.create_index("ix_tables_deadline", ["deadline"])
     with op.batch_alter_table("seats") as batch:
         batch.add_column(sa.Column("notified_at", WHEN, nullable=True))
     op.create_table(
@@ -47,7 +46,6 @@ def downgrade() -> None:
     with op.batch_alter_table("seats") as batch:
         batch.drop_column("notified_at")
     with op.batch_alter_table("tables") as batch:
-        batch.drop_index("ix_tables_deadline")
         for name in ("deadline", "clock_serial", "clock_state", "epoch", "invite", "private", "away_bot", "clock"):
             batch.drop_column(name)
         batch.drop_column("mode")
