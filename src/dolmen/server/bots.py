@@ -114,7 +114,7 @@ class _Worker:
             self.process.kill()
         with contextlib.suppress(Exception):
             self.connection.close()
-        self.process.join(5)
+        self.process.join(1)
 
 
 class BotRunner:
