@@ -239,7 +239,11 @@ def test_take_backs(server: Server) -> None:
 
 
 def test_private_tables_need_their_invite(server: Server) -> None:
+    from websockets.sync.client import connect
+
     ada, bob, cy = (Player(server, _name(n)) for n in ("ada", "bob", "cy"))
+    lobby = connect(f"ws://127.0.0.1:{server.port}/ws/lobby").__enter__()  # closed below (as harness.Socket)
+    assert json.loads(lobby.recv(10))["type"] == "lobby"
     table = ada.post("/api/tables", {"game": "rtta", "players": 2, "private": True, "mode": "turn"})
     tid, invite = table["id"], table["invite"]
     assert table["private"] and len(invite) >= 16 and table["clock"] == {"per_move": 86400.0}
@@ -266,6 +270,9 @@ def test_private_tables_need_their_invite(server: Server) -> None:
     ada.post(f"/api/tables/{tid}/start")
     assert tid not in [t["id"] for t in bob.get("/api/tables?status=running")]
     assert watcher.until_type("state")["seat"] is None
+    public = ada.post("/api/tables", {"game": "rtta", "players": 2})["id"]
+    assert json.loads(lobby.recv(10))["table"]["id"] == public  # the lobby heard nothing of the private table
+    lobby.close()
     for s in (watcher, theirs):
         s.close()
 

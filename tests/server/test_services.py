@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import os
 from pathlib import Path
 from typing import Any
 
@@ -85,7 +86,10 @@ def test_a_crashing_or_hanging_worker_is_replaced_and_a_simpler_bot_plays(
         finally:
             await services.tables.close()
             runner.close()
-        assert runner.replaced >= 4 and services.tables.fallbacks >= 2
+        assert len(runner.replaced) >= 4 and services.tables.fallbacks >= 2
+        for pid in runner.replaced:  # killed (the hung ones) or dead (the crashed ones), and reaped
+            with pytest.raises(ProcessLookupError):
+                os.kill(pid, 0)
         assert (tmp_path / "crash-0").read_text() == "0" and (tmp_path / "hang-1").read_text() == "0"
         assert len(first) == 1  # one worker at a time, the replaced ones gone
 

@@ -126,8 +126,8 @@ class BotRunner:
         self.workers = workers
         self.timeout = timeout
         self.target = target
-        self.replaced = 0
-        """How many workers were killed or found dead and replaced."""
+        self.replaced: list[int] = []
+        """The process ids of the workers killed (hung) or found dead, each replaced by a fresh one."""
         self._idle: asyncio.Queue[_Worker] | None = None
         self._all: set[_Worker] = set()
         self._closed = False
@@ -185,7 +185,7 @@ class BotRunner:
         return str(answer)
 
     def _replace(self, worker: _Worker) -> None:
-        self.replaced += 1
+        self.replaced.append(worker.process.pid or 0)
         self._discard(worker)
         if not self._closed:
             self._start_worker()
