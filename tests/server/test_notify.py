@@ -75,7 +75,8 @@ def test_an_offline_player_gets_one_mail_when_their_turn_comes(inbox: tuple[Inbo
         ada.http.patch("/api/me", json={"email": "ada@example.org"}).raise_for_status()
         assert bob.http.patch("/api/me", json={"email": "bob@example.org", "language": "fr"}).json()["email"]
         assert bob.http.patch("/api/me", json={"email": "not an address"}).status_code == 422
-        tid = ada.post("/api/tables", {"game": "rtta", "players": 2, "mode": "turn", "clock": {"per_move": 3600}})["id"]
+        body = {"game": "rtta", "players": 2, "mode": "turn", "clock": None}  # untimed: a turn still notifies
+        tid = ada.post("/api/tables", body)["id"]
         bob.post(f"/api/tables/{tid}/join")
         mine = ada.socket(tid)  # ada is online from now on
         mine.until_type("table")

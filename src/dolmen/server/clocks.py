@@ -66,12 +66,17 @@ def check_clock(mode: str, clock: JSON, *, given: bool, min_per_move: float) -> 
     return values
 
 
-def running_seats(info: TableInfo, actors: Iterable[int], over: bool) -> tuple[int, ...]:
-    """The seats whose time runs: people's seats acting now, not away (none once the game is over)."""
-    if over or info.setup.clock is None:
+def people_acting(info: TableInfo, actors: Iterable[int], over: bool) -> tuple[int, ...]:
+    """The people's seats acting now, not away (none once the game is over)."""
+    if over:
         return ()
     seats = info.seats
     return tuple(sorted(s for s in set(actors) if s >= 0 and seats[s].account_id is not None and not seats[s].away))
+
+
+def running_seats(info: TableInfo, actors: Iterable[int], over: bool) -> tuple[int, ...]:
+    """The seats whose time runs: the people acting (:func:`people_acting`) at a timed table."""
+    return () if info.setup.clock is None else people_acting(info, actors, over)
 
 
 def _allowance(setup: TableSetup, left: float | None) -> float:

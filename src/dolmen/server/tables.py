@@ -22,7 +22,7 @@ from dolmen.engine.errors import DolmenError
 from dolmen.engine.table import StaleVersion, Table
 from dolmen.games import get_game
 from dolmen.server.bots import BotFailed, BotRunner, fallback_chain
-from dolmen.server.clocks import after_change, running_seats, time_out
+from dolmen.server.clocks import after_change, people_acting, running_seats, time_out
 from dolmen.server.errors import Forbidden, Invalid, NotFound, Refused
 from dolmen.server.hub import LOBBY, Hub
 from dolmen.server.lobby import LobbyService
@@ -69,6 +69,10 @@ class LiveTable:
         """Changes whenever steps clients saw were taken back (stored with the table): a client of another
         epoch gets a full view, never an update."""
         return self.info.epoch
+
+    def waiting_for(self) -> tuple[int, ...]:
+        """The people whose turn it is (and who are not away)."""
+        return people_acting(self.info, self.table.actors(), self.table.is_over())
 
     def running(self) -> tuple[int, ...]:
         """The seats whose clock runs now (by the engine's actors and the seats' people)."""
@@ -127,7 +131,7 @@ class TableService:
         live = LiveTable(info, table)
         self._live[table_id] = live
         if self.notifier is not None:
-            self.notifier.turn_came(info, live.running())
+            self.notifier.turn_came(info, live.waiting_for())
         self.hub.publish(table_id, {"kind": "table"})
         self.hub.publish(table_id, {"kind": "step", "version": table.version})
         self.hub.publish(LOBBY, {"kind": "table", "table": table_id})
@@ -198,10 +202,10 @@ class TableService:
         async with live.lock:
             if by is None and live.info.seats[seat].away:
                 raise Refused("a bot plays your seat while you are away: come back first (/back)")
-            before = live.table.version
+            before, waiting = live.table.version, live.waiting_for()
             live.table.submit(seat, action, version, by=by)
             live.table.advance()
-            await self._commit(live, before, seat)
+            await self._commit(live, before, seat, waiting)
         self._changed(live)
         return live.table.version
 
@@ -226,10 +230,12 @@ class TableService:
             raise Refused("the table has not started")
         return live
 
-    async def _commit(self, live: LiveTable, before: int, acted: int | None = None) -> None:
+    async def _commit(
+        self, live: LiveTable, before: int, acted: int | None = None, waiting: tuple[int, ...] | None = None
+    ) -> None:
         """Store the steps after ``before`` with the clocks they move; on any failure (another writer, or clocks
         changed meanwhile by another process) rebuild the table from storage and re-raise, so memory never holds
-        a step that storage does not."""
+        a step that storage does not. The people whose turn came (not among ``waiting`` before) are notified."""
         table = live.table
         steps = table.steps(before)
         result = table.record().result if table.is_over() else None
@@ -240,10 +246,10 @@ class TableService:
         except BaseException:
             await self._reload(live)
             raise
-        if clocks is not None and old is not None:
+        if clocks is not None:
             live.info = replace(live.info, clocks=clocks)
-            if self.notifier is not None:
-                self.notifier.turn_came(live.info, set(clocks.running) - set(old.running))
+        if self.notifier is not None and waiting is not None:
+            self.notifier.turn_came(live.info, set(live.waiting_for()) - set(waiting))
 
     async def _reload(self, live: LiveTable) -> None:
         """Rebuild ``live`` from storage: its record (seats, clocks, epoch) and its steps."""
