@@ -399,7 +399,7 @@ class LobbyConnection(Outbox):
 
     async def _messages(self, notice: Notice) -> list[dict[str, JSON]]:
         message = await self._message(notice)
-        return [] if message is None else [{**message, "version": 0}]
+        return [] if message is None else [{**message, "version": 0, "epoch": 0}]
 
     async def _message(self, notice: Notice) -> dict[str, JSON] | None:
         lobby = self.services.lobby
