@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import secrets
 import signal
 import socket
 import subprocess
@@ -117,6 +118,16 @@ class Player:
 
     def close(self) -> None:
         self.http.close()
+
+
+def started_pair(server: Server, body: dict[str, object]) -> tuple[Player, Player, JSON]:
+    """Two new players at a new two-seat RTTA table (``body`` adds to its creation), started."""
+    tag = secrets.token_hex(3)
+    ada, bob = Player(server, f"ada_{tag}"), Player(server, f"bob_{tag}")
+    table = ada.post("/api/tables", {"game": "rtta", "players": 2, **body})
+    bob.post(f"/api/tables/{table['id']}/join")
+    ada.post(f"/api/tables/{table['id']}/start")
+    return ada, bob, table
 
 
 def spectator_socket(server: Server, table_id: int, since: int | None = None, invite: str | None = None) -> Socket:
