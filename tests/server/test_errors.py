@@ -7,6 +7,7 @@ another seat, a spectator acting, malformed and oversized messages, a foreign Or
 from __future__ import annotations
 
 import json
+import random
 import secrets
 from collections.abc import Iterator
 from pathlib import Path
@@ -209,14 +210,16 @@ def test_take_backs(server: Server) -> None:
     assert mine.until_type("error")["code"] == "illegal"  # nothing to take back before any action
     other.send({"type": "undo", "version": view["version"]})
     assert other.until_type("error")["code"] == "spectator"
-    for _ in range(100):  # play until an action that rolls no dice (only those can be taken back)
+    rng = random.Random(tid)
+    for _ in range(300):  # play until an action that rolls no dice (only those can be taken back)
         before = view
-        mine.send({"type": "act", "action": before["legal"]["actions"][-1], "version": before["version"]})
+        assert before["legal"]["actions"], "the game ended before an action without dice"
+        mine.send({"type": "act", "action": rng.choice(before["legal"]["actions"]), "version": before["version"]})
         view = mine.until(lambda m: m["type"] == "update")
         if view["version"] == before["version"] + 1 and not view["view"]["over"]:
             break
     else:
-        pytest.fail("no action without dice in 100 steps")
+        pytest.fail("no action without dice in 300 steps")
     mine.send({"type": "undo", "version": view["version"] - 1})
     assert mine.until_type("resync")["version"] == view["version"]  # stale, as for actions
     mine.send({"type": "undo", "version": view["version"]})
