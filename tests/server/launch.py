@@ -1,33 +1,52 @@
-"""Run the server for the integration tests: ``python -m tests.server.launch --db URL --port N``.
+"""Run the server for the integration tests: ``python -m tests.server.launch --db URL --port N [--settings JSON]``.
 
-The same app as ``dolmen serve``, with cheap password hashing (tests sign up many accounts) and one bot
-worker."""
+The same app as ``dolmen serve``, with cheap password hashing (tests sign up many accounts), one bot worker,
+generous rate limits and quick clock sweeps; ``--settings`` overrides any :class:`Settings` field (a rate limit
+as ``[burst, per]``)."""
 
 from __future__ import annotations
 
 import argparse
+import json
+from typing import Any
 
 import uvicorn
 
 from dolmen.server.app import create_app, uvicorn_options
 from dolmen.server.config import Settings
+from dolmen.server.throttle import RateLimit
+
+TEST_SETTINGS: dict[str, Any] = {
+    "bot_workers": 1,
+    "bot_timeout": 20.0,
+    "fast_password_hashing": True,
+    "socket_rate": 10_000.0,  # scripted players are fast
+    "socket_burst": 10_000.0,
+    "login_limit": [10_000, 1],
+    "signup_limit": [10_000, 1],
+    "create_limit": [10_000, 1],
+    "sweep_interval": 0.25,
+}
+
+
+def settings(database_url: str, overrides: dict[str, Any]) -> Settings:
+    values = {**TEST_SETTINGS, **overrides, "database_url": database_url}
+    for key, value in values.items():
+        if key.endswith("_limit"):
+            values[key] = RateLimit(*value)
+        elif isinstance(value, list):
+            values[key] = tuple(value)
+    return Settings(**values)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--db", required=True)
     parser.add_argument("--port", type=int, required=True)
-    parser.add_argument("--socket-rate", type=float, default=10_000.0, help="scripted players are fast")
+    parser.add_argument("--settings", default="{}", help="Settings fields as a JSON object")
     args = parser.parse_args()
-    settings = Settings(
-        database_url=args.db,
-        bot_workers=1,
-        bot_timeout=20.0,
-        fast_password_hashing=True,
-        socket_rate=args.socket_rate,
-        socket_burst=max(30.0, args.socket_rate),
-    )
-    uvicorn.run(create_app(settings), host="127.0.0.1", port=args.port, log_level="warning", **uvicorn_options())
+    app = create_app(settings(args.db, json.loads(args.settings)))
+    uvicorn.run(app, host="127.0.0.1", port=args.port, log_level="warning", **uvicorn_options())
 
 
 if __name__ == "__main__":

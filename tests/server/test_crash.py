@@ -1,10 +1,12 @@
-"""Crash safety: SIGKILL the server in the middle of games (a person against a bot, and bots alone), start it
-again on the same database: every acknowledged step is there, the bots pick up and the games go on."""
+"""Crash safety: SIGKILL the server in the middle of games (a person against a bot in real time, and bots alone
+at a turn-based table), start it again on the same database: every acknowledged step is there, the clocks resume
+where they stopped (the downtime is not charged), the bots pick up and the games go on."""
 
 from __future__ import annotations
 
 import random
 import secrets
+import time
 
 import pytest
 
@@ -33,13 +35,14 @@ def _play_until(socket: Socket, version: int, acked: dict[int, str], rng: random
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_sigkill_mid_game_then_restart(backend: str, request: pytest.FixtureRequest) -> None:
     url = fresh_database(backend, request)
-    server = Server(url).start()
+    server = Server(url, clock_pause=2.0).start()
     try:
         ada = Player(server, f"ada_{secrets.token_hex(3)}")
-        duel = ada.post("/api/tables", {"game": "rtta", "players": 2, "seats": [None, "greedy"]})["id"]
+        body = {"game": "rtta", "players": 2, "seats": [None, "greedy"], "clock": {"initial": 60, "increment": 5}}
+        duel = ada.post("/api/tables", body)["id"]
         ada.post(f"/api/tables/{duel}/start")
-        bots = ada.post("/api/tables", {"game": "stoneage", "players": 2, "seats": ["greedy", "greedy"], "join": False})
-        bots_id = bots["id"]
+        body = {"game": "stoneage", "players": 2, "seats": ["greedy", "greedy"], "join": False, "mode": "turn"}
+        bots_id = ada.post("/api/tables", body)["id"]
         spectator = spectator_socket(server, bots_id)
         ada.post(f"/api/tables/{bots_id}/start")
         socket = ada.socket(duel)
@@ -47,13 +50,19 @@ def test_sigkill_mid_game_then_restart(backend: str, request: pytest.FixtureRequ
         reached = _play_until(socket, 25, acked, random.Random(1))
         assert not reached["view"]["over"] and acked
         seen_bots = spectator.until(lambda m: m["type"] in VIEWS and m["version"] >= 10)
+        if not reached["legal"]["actions"]:  # wait for ada's turn: her clock runs when the server dies
+            reached = socket.until(lambda m: m["type"] in VIEWS and m["legal"]["actions"])
         server.kill()
+        killed = time.monotonic()
         last_acked = reached["version"]
+        left = reached["clocks"]["remaining"][0]
+        assert reached["clocks"]["running"] == [0] and left > 10
         assert not seen_bots["view"]["over"], "the bots finished before the crash"
     finally:
         server.stop()
 
-    server = Server(url).start()
+    time.sleep(max(0.0, 8.0 - (time.monotonic() - killed)))  # a downtime of 8 s at least
+    server = Server(url, clock_pause=2.0).start()
     try:
         ada = Player(server, ada.name, sign_up=False)
         ada.post("/api/session", {"name": ada.name, "password": "correct horse battery"})
@@ -62,6 +71,9 @@ def test_sigkill_mid_game_then_restart(backend: str, request: pytest.FixtureRequ
         socket = ada.socket(duel, since=last_acked)
         first = socket.until(lambda m: m["type"] in VIEWS)
         assert first["type"] == "update" and first["since"] == last_acked  # nothing acknowledged was lost
+        assert time.monotonic() - killed >= 8.0
+        # charged: the moments before the kill and after the restart (slow on a loaded machine), not the 8 s
+        assert left - 5.0 < first["clocks"]["remaining"][0] <= left
         socket.close()
         socket = ada.socket(duel)
         final = play_scripted(socket, seed=2, timeout=120)

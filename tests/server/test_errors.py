@@ -7,6 +7,7 @@ another seat, a spectator acting, malformed and oversized messages, a foreign Or
 from __future__ import annotations
 
 import json
+import random
 import secrets
 from collections.abc import Iterator
 from pathlib import Path
@@ -209,14 +210,16 @@ def test_take_backs(server: Server) -> None:
     assert mine.until_type("error")["code"] == "illegal"  # nothing to take back before any action
     other.send({"type": "undo", "version": view["version"]})
     assert other.until_type("error")["code"] == "spectator"
-    for _ in range(100):  # play until an action that rolls no dice (only those can be taken back)
+    rng = random.Random(tid)
+    for _ in range(300):  # play until an action that rolls no dice (only those can be taken back)
         before = view
-        mine.send({"type": "act", "action": before["legal"]["actions"][-1], "version": before["version"]})
+        assert before["legal"]["actions"], "the game ended before an action without dice"
+        mine.send({"type": "act", "action": rng.choice(before["legal"]["actions"]), "version": before["version"]})
         view = mine.until(lambda m: m["type"] == "update")
         if view["version"] == before["version"] + 1 and not view["view"]["over"]:
             break
     else:
-        pytest.fail("no action without dice in 100 steps")
+        pytest.fail("no action without dice in 300 steps")
     mine.send({"type": "undo", "version": view["version"] - 1})
     assert mine.until_type("resync")["version"] == view["version"]  # stale, as for actions
     mine.send({"type": "undo", "version": view["version"]})
@@ -225,14 +228,60 @@ def test_take_backs(server: Server) -> None:
     assert back["view"]["board"] == before["view"]["board"]
     assert other.until(lambda m: m["type"] == "state" and m["version"] == before["version"])
     assert ada.get(f"/api/tables/{tid}")["version"] == before["version"]
+    assert back["epoch"] == view["epoch"] + 1  # the steps clients saw were taken back
+    # a client that saw the taken-back step reconnects: its (version, epoch) no longer holds, a full state
+    stale = ada.socket(tid, since=before["version"], epoch=view["epoch"])
+    assert stale.until(lambda m: m["type"] in ("update", "state"))["type"] == "state"
+    fresh = ada.socket(tid, since=before["version"], epoch=back["epoch"])
+    caught = fresh.until(lambda m: m["type"] in ("update", "state"))
+    assert caught["type"] == "update" and caught["epoch"] == back["epoch"]
     mine.send({"type": "act", "action": before["legal"]["actions"][0], "version": before["version"]})
     assert mine.until(lambda m: m["type"] == "update")["version"] > before["version"]
-    for s in (mine, other):
+    for s in (mine, other, stale, fresh):
+        s.close()
+
+
+def test_private_tables_need_their_invite(server: Server) -> None:
+    from websockets.sync.client import connect
+
+    ada, bob, cy = (Player(server, _name(n)) for n in ("ada", "bob", "cy"))
+    lobby = connect(f"ws://127.0.0.1:{server.port}/ws/lobby").__enter__()  # closed below (as harness.Socket)
+    assert json.loads(lobby.recv(10))["type"] == "lobby"
+    table = ada.post("/api/tables", {"game": "rtta", "players": 2, "private": True, "mode": "turn"})
+    tid, invite = table["id"], table["invite"]
+    assert table["private"] and len(invite) >= 16 and table["clock"] == {"per_move": 86400.0}
+    assert tid in [t["id"] for t in ada.get("/api/tables?status=open")]
+    assert tid not in [t["id"] for t in bob.get("/api/tables?status=open")]  # listed to its seated players only
+    assert ada.get(f"/api/tables/{tid}")["invite"] == invite
+    for path in (f"/api/tables/{tid}", f"/api/tables/{tid}/chat", f"/api/tables/{tid}/record"):
+        assert bob.http.get(path).status_code == 404  # as if it did not exist
+    assert bob.http.get(f"/api/tables/{tid}?invite=wrong").status_code == 404
+    seen = bob.get(f"/api/tables/{tid}?invite={invite}")
+    assert seen["id"] == tid and "invite" not in seen  # not seated: no token to pass on
+    assert bob.http.post(f"/api/tables/{tid}/join").status_code == 404
+    assert bob.http.post(f"/api/tables/{tid}/join", json={"invite": "wrong"}).status_code == 404
+    with pytest.raises(InvalidStatus):
+        spectator_socket(server, tid)
+    watcher = spectator_socket(server, tid, invite=invite)
+    assert watcher.until_type("table")["table"]["private"]
+    theirs = cy.socket(tid, invite=invite)  # the invite link's socket: /join works there
+    theirs.until_type("table")
+    theirs.send({"type": "chat", "text": "/join"})
+    joined = theirs.until(lambda m: m["type"] == "table" and m["table"]["seats"][1]["name"] == cy.name)
+    assert joined["table"]["invite"] == invite
+    assert tid in [t["id"] for t in cy.get("/api/tables?status=open")]
+    ada.post(f"/api/tables/{tid}/start")
+    assert tid not in [t["id"] for t in bob.get("/api/tables?status=running")]
+    assert watcher.until_type("state")["seat"] is None
+    public = ada.post("/api/tables", {"game": "rtta", "players": 2})["id"]
+    assert json.loads(lobby.recv(10))["table"]["id"] == public  # the lobby heard nothing of the private table
+    lobby.close()
+    for s in (watcher, theirs):
         s.close()
 
 
 def test_a_flooding_client_is_rate_limited_alone(tmp_path: Path) -> None:
-    server = Server(str(tmp_path / "dolmen.db"), socket_rate=10.0).start()  # the default limits
+    server = Server(str(tmp_path / "dolmen.db"), socket_rate=10.0, socket_burst=30.0).start()  # the defaults
     try:
         _flood(server)
     finally:

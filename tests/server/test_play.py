@@ -1,19 +1,24 @@
 """Integration: a real uvicorn in a subprocess, real websocket clients, on SQLite and on PostgreSQL.
 
-Complete games of both titles between scripted people and bots; every message a spectator or an opponent
-receives is scanned for the dice secret before the end; the record downloaded at the end replays to the same
-result with dice drawn from the revealed secret."""
+Complete games of both titles (Stone Age with every module and hidden cards), real-time and turn-based, between
+scripted people and bots; every message a spectator or an opponent receives is scanned for the dice secret
+before the end, and every view and log event any client received is checked against the engine's own for that
+viewer at that version (so no seat's hidden cards reach anyone else); the record downloaded at the end replays
+to the same result with dice drawn from the revealed secret."""
 
 from __future__ import annotations
 
 import hashlib
+import json
 import threading
 import time
+from collections import defaultdict
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
-from dolmen.engine import Record
+from dolmen.engine import Record, Table
 from dolmen.engine.record import verify
 from dolmen.games import get_game
 from dolmen.games.stoneage.module_components import MODULES
@@ -58,22 +63,51 @@ def _assert_no_secret_before_end(messages: list[dict[str, object]], raw: list[st
         assert '"secret"' not in text
 
 
+def _assert_every_message_is_the_engines(record: Record, clients: list[tuple[int | None, Socket]]) -> None:
+    """Replay ``record`` step by step with its revealed secret: every view message a client received is the
+    engine's view for that client's viewer at that version, and its events the engine's events since ``since``
+    for that viewer — nothing more (Stone Age: another seat's hidden cards appear in no view)."""
+    game = get_game(record.game)
+    assert record.secret is not None
+    table = Table(game, record.players, record.options, secret=bytes.fromhex(record.secret))
+    waiting: dict[int, list[tuple[int | None, dict[str, Any]]]] = defaultdict(list)
+    for viewer, socket in clients:
+        for message in socket.received:
+            if message["type"] in VIEWS:
+                assert message["seat"] == viewer
+                waiting[message["version"]].append((viewer, message))
+    hidden_hands = record.game == "stoneage" and not record.options.get("open_cards")
+    for step in record.steps:
+        if "chance" in step:
+            table.roll()
+        else:
+            table.submit(step["seat"], step["action"], table.version, by=step.get("by"))
+        for viewer, message in waiting.pop(table.version, []):
+            assert message["view"] == json.loads(json.dumps(table.view(viewer)))
+            assert message["events"] == json.loads(json.dumps(table.events(viewer, message["since"])))
+            if hidden_hands and not table.is_over():
+                others = [p for n, p in enumerate(message["view"]["board"]["seats"]) if n != viewer]
+                assert all(place["cards"] is None for place in others)
+    assert not waiting, "messages at versions the record never reached"
+
+
 @pytest.mark.parametrize(
-    ("game", "seats", "options"),
+    ("game", "seats", "options", "mode"),
     [
-        ("rtta", [None, None, "greedy"], {}),
-        ("rtta", [None, "random", None], {"edition": "late"}),  # trade offers: lazy legal lists
-        ("stoneage", [None, "greedy"], {}),
-        ("stoneage", [None, "random", "greedy"], {"modules": list(MODULES), "open_cards": False}),
+        ("rtta", [None, None, "greedy"], {}, "realtime"),
+        ("rtta", [None, "random", None], {"edition": "late"}, "turn"),  # trade offers: lazy legal lists
+        ("stoneage", [None, "greedy"], {}, "turn"),
+        ("stoneage", [None, "random", "greedy"], {"modules": list(MODULES), "open_cards": False}, "realtime"),
     ],
-    ids=["rtta", "rtta-late", "stoneage", "stoneage-every-module"],
+    ids=["rtta", "rtta-late-turn-based", "stoneage-turn-based", "stoneage-every-module"],
 )
 def test_complete_game_people_bots_and_a_spectator(
-    server: Server, game: str, seats: list[str | None], options: dict[str, object]
+    server: Server, game: str, seats: list[str | None], options: dict[str, object], mode: str
 ) -> None:
     humans = sum(1 for s in seats if s is None)
     players = [Player(server, name) for name in _names(game, humans)]
-    table = players[0].post("/api/tables", {"game": game, "players": len(seats), "options": options, "seats": seats})
+    body = {"game": game, "players": len(seats), "options": options, "seats": seats, "mode": mode}
+    table = players[0].post("/api/tables", body)
     for player in players[1:]:
         player.post(f"/api/tables/{table['id']}/join")
     spectator = spectator_socket(server, table["id"])
@@ -104,6 +138,9 @@ def test_complete_game_people_bots_and_a_spectator(
     assert len(record.steps) == final_version
     state = verify(get_game(game), record)  # the dice are the secret's, the secret is the commitment's
     assert state.is_over() and state.result().to_json()["scores"] == finals[0]["view"]["result"]["scores"]
+    people = [s["seat"] for s in info["seats"] if s["name"] is not None]
+    _assert_every_message_is_the_engines(record, [(None, spectator), *zip(people, sockets, strict=True)])
+    assert all(m["clocks"]["mode"] == mode for m in spectator.received if m["type"] in VIEWS)
     for s in [spectator, *sockets]:
         s.close()
 

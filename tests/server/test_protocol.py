@@ -53,3 +53,15 @@ def test_oversized_messages() -> None:
     with pytest.raises(BadMessage) as caught:
         parse_client_message('{"type": "chat", "text": "' + "é" * MAX_MESSAGE + '"}')
     assert caught.value.code == "too_large"
+
+
+def test_the_openapi_schema_describes_the_table_and_its_creation() -> None:
+    from dolmen.server.app import create_app
+    from dolmen.server.config import Settings
+
+    schema = create_app(Settings(bot_workers=0)).openapi()
+    table = schema["components"]["schemas"]["TableDoc"]["properties"]
+    assert {"mode", "clock", "away_bot", "private", "invite"} <= set(table)
+    create = schema["components"]["schemas"]["CreateTable"]["properties"]
+    assert {"mode", "clock", "away_bot", "private"} <= set(create)
+    assert "invite" in schema["components"]["schemas"]["Join"]["properties"]

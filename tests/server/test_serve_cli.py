@@ -8,8 +8,9 @@ import time
 from pathlib import Path
 
 import httpx
+import pytest
 
-from dolmen.cli.main import build_parser
+from dolmen.cli.main import build_parser, main
 from tests.server.harness import ROOT, free_port
 
 
@@ -44,3 +45,15 @@ def test_dolmen_serve_starts_on_a_new_sqlite_file(tmp_path: Path) -> None:
     finally:
         process.terminate()
         process.wait(10)
+
+
+def test_bad_serve_settings_are_refused_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = str(tmp_path / "dolmen.db")
+    assert main(["serve", "--db", db, "--away-bot", "nobot"]) == 2
+    monkeypatch.setenv("DOLMEN_SMTP_URL", "http://mail.example.org")
+    assert main(["serve", "--db", db]) == 2
+    errors = capsys.readouterr().err.splitlines()
+    assert len(errors) == 2 and all(line.startswith("dolmen serve: ") for line in errors)
+    assert not (tmp_path / "dolmen.db").exists()  # refused before anything was created

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import os
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -62,25 +64,34 @@ def test_bots_play_in_worker_processes() -> None:
     run_async(main())
 
 
-class CrashingBots(BotRunner):
-    async def choose(self, game_name: str, spec: str, view: dict[str, object], seat: int) -> str:
-        if seat == 0:
-            raise RuntimeError("the worker died")
-        if seat == 1:
-            await asyncio.sleep(10)  # hangs: stopped by the timeout below
-        return "nonsense that is not an action"
+def test_a_crashing_or_hanging_worker_is_replaced_and_a_simpler_bot_plays(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Seat 0's greedy bot kills its worker twice, seat 1's hangs twice: each move is retried, then played by
+    ``random``; every dead or hung worker is replaced (the hung ones killed) and the game ends."""
+    from tests.server import faulty_bots
 
+    (tmp_path / "crash-0").write_text("2")
+    (tmp_path / "hang-1").write_text("2")
+    monkeypatch.setenv("DOLMEN_TEST_FAULTS", str(tmp_path))
 
-def test_crashing_hanging_or_wrong_bots_never_stall_a_table() -> None:
     async def main() -> None:
-        services = build_services(SETTINGS, MemoryStorage())
-        services.tables.bots = CrashingBots(0, timeout=0.05)
+        runner = BotRunner(1, timeout=3.0, target=faulty_bots.choose)
+        services = build_services(SETTINGS, MemoryStorage(), bots=runner)
+        first: list[int] = []
         try:
-            table_id = await _bot_table(services, "rtta", ["greedy", "greedy", "greedy"])
-            await _finish(services, table_id)
-            assert services.tables.fallbacks > 0
+            table_id = await _bot_table(services, "rtta", ["greedy", "greedy"])
+            await _finish(services, table_id, timeout=180)
+            first = runner.pids()
         finally:
             await services.tables.close()
+            runner.close()
+        assert len(runner.replaced) >= 4 and services.tables.fallbacks >= 2
+        for pid in runner.replaced:  # killed (the hung ones) or dead (the crashed ones), and reaped
+            with pytest.raises(ProcessLookupError):
+                os.kill(pid, 0)
+        assert (tmp_path / "crash-0").read_text() == "0" and (tmp_path / "hang-1").read_text() == "0"
+        assert len(first) == 1  # one worker at a time, the replaced ones gone
 
     run_async(main())
 

@@ -10,7 +10,21 @@ import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 
-from dolmen.server.storage import FINISHED, OPEN, RUNNING, Conflict, NameTaken, NewSeat, Storage, VersionConflict
+from dolmen.server.clocks import after_change, time_out
+from dolmen.server.storage import (
+    FINISHED,
+    OPEN,
+    REALTIME,
+    RUNNING,
+    TURN,
+    Conflict,
+    NameTaken,
+    NewSeat,
+    Storage,
+    TableInfo,
+    TableSetup,
+    VersionConflict,
+)
 from dolmen.server.storage.database import make_engine, migrate
 from dolmen.server.storage.memory import MemoryStorage
 from dolmen.server.storage.models import Base
@@ -178,3 +192,96 @@ def test_each_finished_table_is_rated_once(storage: Storage) -> None:
     assert storage.rate_table(again.id, {ada.id: 2, bob.id: 1}, rate)
     assert calls[-1] == {ada.id: (29.0, 5.0), bob.id: (28.0, 5.0)}
     assert [(r.name, r.games) for r in storage.ratings("rtta")] == [("bob", 2), ("ada", 2)]
+
+
+def _timed_table(storage: Storage, setup: TableSetup) -> tuple[int, int, int]:
+    ada = storage.create_account("ada", "h", "en", "ada@example.org")
+    bob = storage.create_account("bob", "h", "en")
+    info = storage.create_table("rtta", 2, {}, False, ada.id, [NewSeat(ada.id), NewSeat(bob.id)], setup)
+    assert info.setup == setup and info.clocks is None
+    return info.id, ada.id, bob.id
+
+
+def test_clocks_move_with_the_steps_and_a_deadline_fires_once(storage: Storage) -> None:
+    real = TableSetup(REALTIME, {"initial": 60.0, "increment": 5.0}, "random")
+    table_id, ada, _bob = _timed_table(storage, real)
+    info = storage.start_table(table_id, b"s" * 32, "c" * 64, [{"chance": "roll"}], after_change(real, (0,)))
+    assert info.clocks is not None and info.clocks.time_left == (60.0, 60.0) and info.clocks.running == (0,)
+    deadline = info.clocks.deadline
+    assert deadline is not None and 59 < (deadline - datetime.now(UTC)).total_seconds() <= 60
+    moved = after_change(real, (1,), 0)(info.clocks, datetime.now(UTC))
+    assert moved.running == (1,) and moved.time_left[0] > 60.0 and moved.serial == info.clocks.serial + 1
+    storage.append_steps(table_id, 1, [{"seat": 0, "action": "x"}], None, moved)
+    assert storage.get_table(table_id).clocks == moved  # type: ignore[union-attr]
+    with pytest.raises(VersionConflict):  # clocks computed from old ones (another process moved them)
+        storage.append_steps(table_id, 2, [{"seat": 1, "action": "y"}], None, moved)
+    assert storage.get_table(table_id).version == 2  # type: ignore[union-attr]
+    assert storage.expired_tables(datetime.now(UTC)) == []
+    later = moved.deadline + timedelta(seconds=1)  # type: ignore[operator]
+    assert storage.expired_tables(later) == [(table_id, 2, moved.deadline)]
+    assert storage.claim_timeout(table_id, 1, moved.deadline, later, time_out(real)) is None  # the table moved on
+    claims: list[TableInfo | None] = []
+    barrier = threading.Barrier(3)
+
+    def claim() -> None:
+        barrier.wait()
+        claims.append(storage.claim_timeout(table_id, 2, moved.deadline, later, time_out(real)))  # type: ignore[arg-type]
+
+    threads = [threading.Thread(target=claim) for _ in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    fired = [c for c in claims if c is not None]
+    assert len(fired) == 1  # exactly once, however many processes sweep
+    assert fired[0].seats[1].away and not fired[0].seats[0].away
+    assert fired[0].clocks is not None and fired[0].clocks.running == () and fired[0].clocks.time_left[1] == 0.0
+    assert storage.expired_tables(later) == []
+    back = storage.set_away(table_id, ada, True, after_change(real, (1,)))
+    assert back.seats[0].away
+
+
+def test_a_spent_turn_deadline_makes_the_seat_away(storage: Storage) -> None:
+    daily = TableSetup(TURN, {"per_move": 3600.0}, "greedy", private=True, invite="tok")
+    table_id, _ada, _bob = _timed_table(storage, daily)
+    info = storage.start_table(table_id, b"s" * 32, "c" * 64, [], after_change(daily, (1,)))
+    assert info.clocks is not None and info.clocks.time_left == (None, None)
+    deadline = info.clocks.deadline
+    assert deadline is not None
+    fired = storage.claim_timeout(table_id, 0, deadline, deadline, time_out(daily))
+    assert fired is not None and fired.seats[1].away and not fired.seats[0].away
+    assert fired.clocks is not None and fired.clocks.deadline is None and fired.to_json(invite=True)["invite"] == "tok"
+
+
+def test_after_a_downtime_the_clocks_are_shifted_once(storage: Storage) -> None:
+    real = TableSetup(REALTIME, {"initial": 60.0, "increment": 5.0})
+    table_id, _ada, _bob = _timed_table(storage, real)
+    now = datetime.now(UTC)
+    assert storage.resume_clocks(now, 10.0) == 0.0
+    info = storage.start_table(table_id, b"s" * 32, "c" * 64, [], after_change(real, (0,)))
+    assert info.clocks is not None and info.clocks.started is not None and info.clocks.deadline is not None
+    assert storage.resume_clocks(now + timedelta(seconds=5), 10.0) == 0.0  # a beat in time
+    lost = storage.resume_clocks(now + timedelta(seconds=125), 10.0)
+    assert lost == 120.0
+    shifted = storage.get_table(table_id).clocks  # type: ignore[union-attr]
+    assert shifted is not None and shifted.started == info.clocks.started + timedelta(seconds=120)
+    assert shifted.deadline == info.clocks.deadline + timedelta(seconds=120)
+    assert storage.resume_clocks(now + timedelta(seconds=126), 10.0) == 0.0  # the second process back: nothing
+
+
+def test_notifications_presence_and_the_epoch(storage: Storage) -> None:
+    table_id, ada, _bob = _timed_table(storage, TableSetup(TURN, {"per_move": 3600.0}))
+    assert storage.get_account(ada).email == "ada@example.org"  # type: ignore[union-attr]
+    assert storage.update_account(ada, email="").email is None
+    assert storage.update_account(ada, language="fr", email="a@b.fr").language == "fr"
+    assert storage.seen_at(ada) is None
+    storage.mark_seen([ada], NOW)
+    assert storage.seen_at(ada) == NOW
+    assert storage.claim_notification(table_id, 0, NOW, 3600)
+    assert not storage.claim_notification(table_id, 0, NOW + timedelta(minutes=59), 3600)
+    assert storage.claim_notification(table_id, 1, NOW, 3600)  # per seat
+    assert storage.claim_notification(table_id, 0, NOW + timedelta(minutes=61), 3600)
+    storage.start_table(table_id, b"s" * 32, "c" * 64, [{"chance": "a"}, {"seat": 0, "action": "b"}])
+    assert storage.get_table(table_id).epoch == 0  # type: ignore[union-attr]
+    assert storage.remove_last_step(table_id, 2).epoch == 1
+    assert storage.get_table(table_id).epoch == 1  # type: ignore[union-attr]

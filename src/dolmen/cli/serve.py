@@ -19,6 +19,18 @@ def add_serve_parser(subparsers: Any) -> None:
     serve.add_argument("--bot-workers", type=int, help="worker processes for bots (default: cores - 1)")
     serve.add_argument("--origin", action="append", default=[], help="another Origin allowed to open websockets")
     serve.add_argument("--secure-cookies", action="store_true", help="session cookie over HTTPS only")
+    serve.add_argument(
+        "--trust-proxy",
+        action="append",
+        default=[],
+        metavar="ADDRESS",
+        help="a reverse proxy's address whose X-Forwarded-For names the client (for rate limits); repeatable",
+    )
+    serve.add_argument(
+        "--public-url",
+        help="the server's address as people reach it, for links in turn notifications (default: http://HOST:PORT)",
+    )
+    serve.add_argument("--away-bot", help="the bot that plays for absent people by default (default: greedy)")
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -32,10 +44,30 @@ def cmd_serve(args: argparse.Namespace) -> int:
         bot_workers=args.bot_workers,
         allowed_origins=tuple(args.origin),
         cookie_secure=args.secure_cookies or None,
+        trusted_proxies=tuple(args.trust_proxy) or None,
+        public_url=args.public_url or f"http://{args.host}:{args.port}",
+        away_bot=args.away_bot,
     )
+    _check(settings)
     _storage, engine = open_storage(settings)  # create and migrate before saying we are ready
     engine.dispose()
     where = settings.database_url if "://" in settings.database_url else os.path.abspath(settings.database_url)
     print(f"Dolmen table server on http://{args.host}:{args.port}/  (database: {where})", flush=True)
     uvicorn.run(create_app(settings), host=args.host, port=args.port, log_level="warning", **uvicorn_options())
     return 0
+
+
+def _check(settings: Any) -> None:
+    """Refuse at once (one line, exit status 2) an away bot no game has, or an SMTP URL that cannot be read."""
+    from dolmen.bots import make_bot
+    from dolmen.engine.errors import OptionsError
+    from dolmen.games import GAMES
+    from dolmen.server.notify import Mailer
+
+    for game in GAMES:
+        make_bot(settings.away_bot, game=game)
+    if settings.smtp_url:
+        try:
+            Mailer(settings.smtp_url, settings.mail_from)
+        except ValueError as exc:
+            raise OptionsError(str(exc)) from None

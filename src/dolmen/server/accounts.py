@@ -23,6 +23,7 @@ from dolmen.server.storage import Account, NameTaken, Storage, name_key
 SESSION_DAYS = 30
 NAME = re.compile(r"[A-Za-z0-9_\-]{2,32}\Z")
 LANGUAGES = ("en", "fr")
+EMAIL = re.compile(r"[^@\s]{1,64}@[^@\s]+\.[^@\s]+\Z")
 MIN_PASSWORD, MAX_PASSWORD = 8, 256
 WRONG = "wrong name or password"
 FREE_FAILURES = 3
@@ -39,6 +40,16 @@ def failure_delay(failures: int) -> float:
     return min(MAX_DELAY, 0.25 * 2 ** (failures - FREE_FAILURES - 1))
 
 
+def _check_language(language: str) -> None:
+    if language not in LANGUAGES:
+        raise Invalid(f"language is one of {', '.join(LANGUAGES)}")
+
+
+def _check_email(email: str) -> None:
+    if len(email) > 254 or not EMAIL.match(email):
+        raise Invalid("an email address is NAME@DOMAIN (at most 254 characters)")
+
+
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -50,17 +61,20 @@ class AccountService:
         self._dummy_hash = self.hasher.hash(secrets.token_urlsafe(16))
         self._failures: dict[str, tuple[int, float]] = {}
 
-    async def sign_up(self, name: str, password: str, language: str = "en") -> tuple[Account, str]:
+    async def sign_up(
+        self, name: str, password: str, language: str = "en", email: str | None = None
+    ) -> tuple[Account, str]:
         """Create an account and open a session; returns the account and the session token."""
         if not NAME.match(name):
             raise Invalid("a name has 2 to 32 letters, digits, '_' or '-'")
         if not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
             raise Invalid(f"a password has {MIN_PASSWORD} to {MAX_PASSWORD} characters")
-        if language not in LANGUAGES:
-            raise Invalid(f"language is one of {', '.join(LANGUAGES)}")
+        _check_language(language)
+        if email:
+            _check_email(email)
         hashed = await asyncio.to_thread(self.hasher.hash, password)
         try:
-            account = await asyncio.to_thread(self.storage.create_account, name, hashed, language)
+            account = await asyncio.to_thread(self.storage.create_account, name, hashed, language, email or None)
         except NameTaken:
             raise Refused("that name is taken") from None
         return account, await self._open_session(account)
@@ -84,6 +98,14 @@ class AccountService:
         count = count + 1 if now - last < FAILURE_MEMORY else 1
         self._failures[name_key(name)] = (count, now)
         return count
+
+    async def update(self, account: Account, language: str | None = None, email: str | None = None) -> Account:
+        """Change an account's language, or its email (``""`` removes it: no more notifications)."""
+        if language is not None:
+            _check_language(language)
+        if email:
+            _check_email(email)
+        return await asyncio.to_thread(self.storage.update_account, account.id, language=language, email=email)
 
     async def log_out(self, token: str) -> None:
         await asyncio.to_thread(self.storage.drop_session, token_hash(token))

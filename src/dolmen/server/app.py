@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import math
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 from argon2 import PasswordHasher
@@ -15,11 +17,13 @@ from sqlalchemy import Engine
 
 from dolmen.server.accounts import AccountService
 from dolmen.server.bots import BotRunner
+from dolmen.server.clocks import ClockSweeper
 from dolmen.server.config import Settings
-from dolmen.server.errors import ServiceError
+from dolmen.server.errors import RateLimited, ServiceError
 from dolmen.server.http import router
 from dolmen.server.hub import Hub, LocalHub
 from dolmen.server.lobby import LobbyService
+from dolmen.server.notify import Mailer, Presence, TurnNotifier
 from dolmen.server.protocol import MAX_FRAME
 from dolmen.server.ratings import RatingService
 from dolmen.server.sockets import lobby_socket, table_socket
@@ -27,6 +31,7 @@ from dolmen.server.storage import Storage
 from dolmen.server.storage.database import make_engine, migrate
 from dolmen.server.storage.sql import SqlStorage
 from dolmen.server.tables import TableService
+from dolmen.server.throttle import Throttle
 from dolmen.server.web import mount_web
 
 COOKIE = "dolmen_session"
@@ -43,18 +48,32 @@ class Services:
     tables: TableService
     bots: BotRunner
     ratings: RatingService
+    presence: Presence
+    notifier: TurnNotifier
+    sweeper: ClockSweeper
+    throttle: Throttle
     cookie_name: str = COOKIE
 
 
-def build_services(settings: Settings, storage: Storage, hub: Hub | None = None) -> Services:
+def build_services(
+    settings: Settings, storage: Storage, hub: Hub | None = None, bots: BotRunner | None = None
+) -> Services:
     hub = hub or LocalHub()
     hasher = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1) if settings.fast_password_hashing else None
     accounts = AccountService(storage, hasher)
-    lobby = LobbyService(storage, hub)
-    bots = BotRunner(settings.bot_workers, settings.bot_timeout)
+    lobby = LobbyService(storage, hub, settings)
+    bots = bots or BotRunner(settings.bot_workers, settings.bot_timeout)
     ratings = RatingService(storage)
-    tables = TableService(storage, hub, lobby, bots, ratings, settings.away_bot)
-    return Services(settings, storage, hub, accounts, lobby, tables, bots, ratings)
+    presence = Presence(storage, settings.presence_window)
+    mailer = Mailer(settings.smtp_url, settings.mail_from) if settings.smtp_url else None
+    public_url = settings.public_url or "http://127.0.0.1:8000"
+    notifier = TurnNotifier(storage, presence, mailer, public_url, settings.notify_interval)
+    tables = TableService(storage, hub, lobby, bots, ratings, notifier)
+    sweeper = ClockSweeper(storage, tables.time_out, settings.sweep_interval, settings.clock_pause, presence.renew)
+    throttle = Throttle(settings.login_limit, settings.signup_limit, settings.create_limit)
+    return Services(
+        settings, storage, hub, accounts, lobby, tables, bots, ratings, presence, notifier, sweeper, throttle
+    )
 
 
 def open_storage(settings: Settings) -> tuple[SqlStorage, Engine]:
@@ -78,18 +97,23 @@ def create_app(settings: Settings | None = None, storage: Storage | None = None)
         services = build_services(settings, store)
         app.state.services = services
         await services.ratings.catch_up()
+        # the clocks first: after a downtime they are shifted before any table is looked at
+        await services.sweeper.sweep(datetime.now(UTC))
         restored = await services.tables.restore_running()
         if restored:
             log.info("restored %d running tables", restored)
+        services.sweeper.start()
         try:
             yield
         finally:
+            await services.sweeper.stop()
             await services.tables.close()
+            await services.notifier.close()
             services.bots.close()
             if engine is not None:
                 engine.dispose()
 
-    app = FastAPI(title="Dolmen", version="0.1.0", lifespan=lifespan)
+    app = FastAPI(title="Dolmen", version="0.2.0", lifespan=lifespan)
     mount_web(app)  # the browser client at / (before the API's placeholder home page)
     app.include_router(router)
     app.add_api_websocket_route("/ws/tables/{table_id}", table_socket)
@@ -97,7 +121,8 @@ def create_app(settings: Settings | None = None, storage: Storage | None = None)
 
     @app.exception_handler(ServiceError)
     async def service_error(_request: Request, exc: ServiceError) -> JSONResponse:
-        return JSONResponse({"error": exc.code, "message": exc.message}, status_code=exc.status)
+        headers = {"Retry-After": str(math.ceil(exc.retry_after))} if isinstance(exc, RateLimited) else None
+        return JSONResponse({"error": exc.code, "message": exc.message}, status_code=exc.status, headers=headers)
 
     return app
 
@@ -109,4 +134,6 @@ def uvicorn_options() -> dict[str, Any]:
         "ws_per_message_deflate": False,
         "ws_max_size": MAX_FRAME,
         "lifespan": "on",
+        # the client's address comes from X-Forwarded-For only through Settings.trusted_proxies (throttle.py)
+        "proxy_headers": False,
     }

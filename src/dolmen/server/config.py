@@ -1,9 +1,11 @@
-"""Server settings, from arguments or the environment (``DOLMEN_DATABASE_URL``)."""
+"""Server settings, from arguments or the environment (``DOLMEN_DATABASE_URL``, ``DOLMEN_SMTP_URL``)."""
 
 from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
+
+from dolmen.server.throttle import RateLimit
 
 
 @dataclass(frozen=True)
@@ -16,18 +18,47 @@ class Settings:
     """Send the session cookie over HTTPS only (set it behind a TLS proxy)."""
     bot_workers: int = field(default_factory=lambda: max(1, (os.cpu_count() or 2) - 1))
     bot_timeout: float = 30.0
+    """Seconds a bot's worker may think about one move; past that it is killed and replaced."""
     away_bot: str = "greedy"
-    """The bot that plays the seat of a person who left a running game, until they come back."""
+    """The default bot that plays the seat of a person who left a running game or ran out of time."""
     socket_rate: float = 10.0
     """Messages a client may send per second on average on a table socket; more get ``rate_limited``."""
     socket_burst: float = 30.0
     """…and in a burst."""
+    login_limit: RateLimit = field(default_factory=lambda: RateLimit(20, 60))
+    """Log-in attempts per client address (failures for one name are slowed down besides)."""
+    signup_limit: RateLimit = field(default_factory=lambda: RateLimit(30, 3600))
+    """Accounts created per client address (a club's evening behind one address fits)."""
+    create_limit: RateLimit = field(default_factory=lambda: RateLimit(10, 60))
+    """Tables created per account, and (three times as many) per client address."""
+    trusted_proxies: tuple[str, ...] = ()
+    """Peer addresses whose ``X-Forwarded-For`` names the client (a reverse proxy); none by default."""
+    sweep_interval: float = 1.0
+    """Seconds between two sweeps of the clocks (deadlines fired, heartbeat, presence)."""
+    clock_pause: float = 10.0
+    """A gap longer than this between two heartbeats of the clock sweepers means every server was down: that
+    time is not charged to the players."""
+    min_per_move: float = 3600.0
+    """The shortest deadline per move of a turn-based table."""
+    smtp_url: str | None = None
+    """``smtp://[user:password@]host[:port]`` (``smtps://`` for TLS, ``?starttls`` to upgrade): turn
+    notifications by email; ``DOLMEN_SMTP_URL``. None: no email."""
+    mail_from: str = "dolmen@localhost"
+    public_url: str | None = None
+    """The server's address as people reach it, for links in emails (default: http://HOST:PORT/)."""
+    notify_interval: float = 3600.0
+    """At most one turn notification per table and seat in this many seconds."""
+    presence_window: float = 60.0
+    """An account counts as online this long after its last open socket was seen."""
     fast_password_hashing: bool = False
     """Cheap Argon2id parameters: for tests only, never for a server people use."""
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
-        url = os.environ.get("DOLMEN_DATABASE_URL")
-        values: dict[str, object] = {"database_url": url} if url else {}
+        values: dict[str, object] = {}
+        if url := os.environ.get("DOLMEN_DATABASE_URL"):
+            values["database_url"] = url
+        if smtp := os.environ.get("DOLMEN_SMTP_URL"):
+            values["smtp_url"] = smtp
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**values)  # type: ignore[arg-type]

@@ -38,3 +38,13 @@ class Refused(ServiceError):
 
 class Invalid(ServiceError):
     code, status = "invalid", 422
+
+
+class RateLimited(ServiceError):
+    """Too many requests from one client address or account; ``retry_after`` seconds until the next."""
+
+    code, status = "rate_limited", 429
+
+    def __init__(self, message: str, retry_after: float) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after

@@ -11,8 +11,10 @@ from dolmen.bots import BOTS
 from dolmen.games import GAMES, get_game
 from dolmen.server.accounts import SESSION_DAYS
 from dolmen.server.errors import NotAuthenticated, NotFound, Refused
-from dolmen.server.protocol import AddBot, CreateTable, Join, LogIn, Say, SignUp
-from dolmen.server.storage import FINISHED, OPEN, Account
+from dolmen.server.lobby import UNSET, is_seated
+from dolmen.server.protocol import AddBot, CreateTable, Join, LogIn, Say, SignUp, TableDoc, UpdateMe, answers
+from dolmen.server.storage import FINISHED, OPEN, Account, TableInfo
+from dolmen.server.throttle import client_address
 
 JSON = Any
 router = APIRouter()
@@ -35,10 +37,23 @@ async def current_account(account: Annotated[Account | None, Depends(optional_ac
 
 
 Me = Annotated[Account, Depends(current_account)]
+MaybeMe = Annotated[Account | None, Depends(optional_account)]
+Invite = Annotated[str | None, Query(max_length=64, description="a private table's invite token")]
+
+
+def address(request: Request) -> str:
+    """The client's address (from ``X-Forwarded-For`` only behind a trusted proxy: Settings.trusted_proxies)."""
+    peer = request.client.host if request.client else None
+    return client_address(peer, request.headers.get("x-forwarded-for"), services(request).settings.trusted_proxies)
 
 
 def _account_json(account: Account) -> dict[str, JSON]:
-    return {"id": account.id, "name": account.name, "language": account.language}
+    return {"id": account.id, "name": account.name, "language": account.language, "email": account.email}
+
+
+def _table_json(info: TableInfo, account: Account | None) -> dict[str, JSON]:
+    """A table as its viewer may see it: the invite token of a private table for its seated players only."""
+    return info.to_json(invite=is_seated(info, account))
 
 
 def _set_session(request: Request, response: Response, token: str) -> None:
@@ -57,14 +72,20 @@ def _set_session(request: Request, response: Response, token: str) -> None:
 # -- accounts -----------------------------------------------------------------------------------------------
 @router.post("/api/accounts", status_code=201)
 async def sign_up(body: SignUp, request: Request, response: Response) -> dict[str, JSON]:
-    account, token = await services(request).accounts.sign_up(body.name, body.password, body.language)
+    """A new account and its session (at most ``signup_limit`` per client address)."""
+    s = services(request)
+    s.throttle.check(s.throttle.signup, address(request), "accounts from your address")
+    account, token = await s.accounts.sign_up(body.name, body.password, body.language, body.email)
     _set_session(request, response, token)
     return _account_json(account)
 
 
 @router.post("/api/session")
 async def log_in(body: LogIn, request: Request, response: Response) -> dict[str, JSON]:
-    account, token = await services(request).accounts.log_in(body.name, body.password)
+    """Open a session (at most ``login_limit`` attempts per client address; failures for one name are slowed)."""
+    s = services(request)
+    s.throttle.check(s.throttle.login, address(request), "log-in attempts from your address")
+    account, token = await s.accounts.log_in(body.name, body.password)
     _set_session(request, response, token)
     return _account_json(account)
 
@@ -83,11 +104,17 @@ async def me(account: Me) -> dict[str, JSON]:
     return _account_json(account)
 
 
+@router.patch("/api/me")
+async def update_me(body: UpdateMe, request: Request, account: Me) -> dict[str, JSON]:
+    """Change your language, or your email for turn notifications (``""`` removes it)."""
+    return _account_json(await services(request).accounts.update(account, body.language, body.email))
+
+
 @router.get("/api/me/tables")
 async def my_tables(request: Request, account: Me) -> list[dict[str, JSON]]:
     """The tables where you have a seat; those where it is your turn first (``your_turn``)."""
     pairs = await services(request).tables.tables_of(account)
-    return [{**info.to_json(), "your_turn": your_turn} for info, your_turn in pairs]
+    return [{**_table_json(info, account), "your_turn": your_turn} for info, your_turn in pairs]
 
 
 @router.get("/api/players/{name}")
@@ -98,7 +125,7 @@ async def profile(name: str, request: Request) -> dict[str, JSON]:
         "name": account.name,
         "language": account.language,
         "ratings": {r.game: r.to_json() for r in ratings},
-        "games": [info.to_json() for info in tables],
+        "games": [info.to_json() for info in tables if not info.setup.private],
     }
 
 
@@ -128,64 +155,85 @@ async def games() -> list[dict[str, JSON]]:
 
 # -- lobby ----------------------------------------------------------------------------------------------------
 @router.get("/api/tables")
-async def tables(request: Request, status: Annotated[str, Query()] = OPEN) -> list[dict[str, JSON]]:
-    return [info.to_json() for info in await services(request).lobby.tables(status)]
+async def tables(request: Request, viewer: MaybeMe, status: Annotated[str, Query()] = OPEN) -> list[dict[str, JSON]]:
+    """The tables of ``status``: the public ones, and the private ones where you have a seat."""
+    return [_table_json(info, viewer) for info in await services(request).lobby.tables(status, viewer)]
 
 
-@router.post("/api/tables", status_code=201)
+@router.post("/api/tables", status_code=201, responses=answers(TableDoc, 201))
 async def create_table(body: CreateTable, request: Request, account: Me) -> dict[str, JSON]:
-    info = await services(request).lobby.create(
-        account, body.game, body.players, body.options, body.seats, body.take_backs, body.join
+    """A new table (at most ``create_limit`` per account, three times that per client address). A private
+    table's answer carries its ``invite`` token: the invite link is ``/tables/{id}?invite=TOKEN``."""
+    s = services(request)
+    s.throttle.check(s.throttle.create, str(account.id), "tables created")
+    s.throttle.check(s.throttle.create_by_address, address(request), "tables created from your address")
+    clock = UNSET if "clock" not in body.model_fields_set else (body.clock.model_dump() if body.clock else None)
+    info = await s.lobby.create(
+        account,
+        body.game,
+        body.players,
+        body.options,
+        body.seats,
+        body.take_backs,
+        body.join,
+        mode=body.mode,
+        clock=clock,
+        away_bot=body.away_bot,
+        private=body.private,
     )
-    return info.to_json()
+    return info.to_json(invite=True)
 
 
-@router.get("/api/tables/{table_id}")
-async def table(table_id: int, request: Request) -> dict[str, JSON]:
-    info = await services(request).lobby.table(table_id)
-    return info.to_json()
+@router.get("/api/tables/{table_id}", responses=answers(TableDoc))
+async def table(table_id: int, request: Request, viewer: MaybeMe, invite: Invite = None) -> dict[str, JSON]:
+    """A table; a private one for its seated players (with its ``invite``) and the holders of its invite."""
+    info = await services(request).lobby.visible_table(table_id, viewer, invite)
+    return _table_json(info, viewer)
 
 
-@router.post("/api/tables/{table_id}/join")
+@router.post("/api/tables/{table_id}/join", responses=answers(TableDoc))
 async def join(table_id: int, request: Request, account: Me, body: Join | None = None) -> dict[str, JSON]:
-    info = await services(request).lobby.join(account, table_id, body.seat if body else None)
-    return info.to_json()
+    """Take a seat (the first open one by default); a private table needs ``invite``."""
+    info = await services(request).lobby.join(
+        account, table_id, body.seat if body else None, body.invite if body else None
+    )
+    return _table_json(info, account)
 
 
-@router.post("/api/tables/{table_id}/bot")
+@router.post("/api/tables/{table_id}/bot", responses=answers(TableDoc))
 async def add_bot(table_id: int, body: AddBot, request: Request, account: Me) -> dict[str, JSON]:
     """The creator seats a bot ``NAME[:LEVEL]`` at an open seat (the first by default)."""
-    return (await services(request).lobby.add_bot(account, table_id, body.bot, body.seat)).to_json()
+    return _table_json(await services(request).lobby.add_bot(account, table_id, body.bot, body.seat), account)
 
 
-@router.post("/api/tables/{table_id}/leave")
+@router.post("/api/tables/{table_id}/leave", responses=answers(TableDoc))
 async def leave(table_id: int, request: Request, account: Me) -> dict[str, JSON]:
     """Before the start your seat opens again; during the game a bot plays it until you come back."""
-    return (await services(request).tables.leave(account, table_id)).to_json()
+    return _table_json(await services(request).tables.leave(account, table_id), account)
 
 
-@router.post("/api/tables/{table_id}/back")
+@router.post("/api/tables/{table_id}/back", responses=answers(TableDoc))
 async def back(table_id: int, request: Request, account: Me) -> dict[str, JSON]:
     """Take your seat back from the bot that played it while you were away."""
-    return (await services(request).tables.come_back(account, table_id)).to_json()
+    return _table_json(await services(request).tables.come_back(account, table_id), account)
 
 
-@router.post("/api/tables/{table_id}/start")
+@router.post("/api/tables/{table_id}/start", responses=answers(TableDoc))
 async def start(table_id: int, request: Request, account: Me) -> dict[str, JSON]:
-    return (await services(request).tables.start(account, table_id)).to_json()
+    return _table_json(await services(request).tables.start(account, table_id), account)
 
 
-@router.post("/api/tables/{table_id}/again", status_code=201)
+@router.post("/api/tables/{table_id}/again", status_code=201, responses=answers(TableDoc, 201))
 async def again(table_id: int, request: Request, account: Me) -> dict[str, JSON]:
     """Play again: a new table with the same game, options and bots; you in your seat, the others' open."""
-    return (await services(request).lobby.again(account, table_id)).to_json()
+    return (await services(request).lobby.again(account, table_id)).to_json(invite=True)
 
 
 @router.get("/api/tables/{table_id}/record")
-async def record(table_id: int, request: Request) -> dict[str, JSON]:
+async def record(table_id: int, request: Request, viewer: MaybeMe, invite: Invite = None) -> dict[str, JSON]:
     """The game record with the dice secret, once the game is over (``dolmen replay --verify`` checks it)."""
     s = services(request)
-    info = await s.lobby.table(table_id)
+    info = await s.lobby.visible_table(table_id, viewer, invite)
     if info.status != FINISHED:
         raise Refused("the record is published when the game is over")
     live = await s.tables.live(table_id)
@@ -207,10 +255,16 @@ async def say_in_lobby(body: Say, request: Request, account: Me) -> dict[str, JS
 
 
 @router.get("/api/tables/{table_id}/chat")
-async def table_chat(table_id: int, request: Request) -> list[dict[str, JSON]]:
-    return [line.to_json() for line in await services(request).tables.chat_lines(table_id)]
+async def table_chat(table_id: int, request: Request, viewer: MaybeMe, invite: Invite = None) -> list[dict[str, JSON]]:
+    s = services(request)
+    await s.lobby.visible_table(table_id, viewer, invite)
+    return [line.to_json() for line in await s.tables.chat_lines(table_id)]
 
 
 @router.post("/api/tables/{table_id}/chat", status_code=201)
-async def say_at_table(table_id: int, body: Say, request: Request, account: Me) -> dict[str, JSON]:
-    return (await services(request).tables.chat(account, table_id, body.text)).to_json()
+async def say_at_table(
+    table_id: int, body: Say, request: Request, account: Me, invite: Invite = None
+) -> dict[str, JSON]:
+    s = services(request)
+    await s.lobby.visible_table(table_id, account, invite)
+    return (await s.tables.chat(account, table_id, body.text)).to_json()

@@ -1,7 +1,8 @@
 """The fan-out hub: services publish small notices per table; each connection subscribes to its table.
 
 A notice says *what* changed (``{"kind": "step", "version": 7}``, ``{"kind": "chat", ...}``,
-``{"kind": "table"}``), never a rendered view: every connection builds its own message for its own viewer,
+``{"kind": "table"}``, ``{"kind": "clock"}`` when the clocks or who is away changed without a step), never a
+rendered view: every connection builds its own message for its own viewer,
 so nothing meant for one seat travels through the hub. Listeners must not block (they put the notice in
 their connection's bounded queue). :class:`LocalHub` serves one process; a Redis implementation of the same
 interface will carry notices between processes.

@@ -7,23 +7,56 @@ Game rules are not checked here but asked of the engine: the player count and th
 from __future__ import annotations
 
 import asyncio
+import secrets
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from dolmen.bots import make_bot
 from dolmen.engine.errors import DolmenError
 from dolmen.games import GAMES, get_game
+from dolmen.server.clocks import check_clock
+from dolmen.server.config import Settings
 from dolmen.server.errors import Forbidden, Invalid, NotFound, Refused
 from dolmen.server.hub import LOBBY, Hub
-from dolmen.server.storage import FINISHED, OPEN, STATUSES, Account, Conflict, NewSeat, Storage, TableInfo
+from dolmen.server.storage import (
+    FINISHED,
+    MODES,
+    OPEN,
+    REALTIME,
+    STATUSES,
+    Account,
+    Conflict,
+    NewSeat,
+    Storage,
+    TableInfo,
+    TableSetup,
+)
 
 JSON = Any
+UNSET: Any = object()
+"""``clock`` not given at creation: the mode's default clock (``None`` means untimed)."""
+
+
+def can_see(info: TableInfo, account: Account | None, invite: str | None = None) -> bool:
+    """Whether ``account`` (or whoever holds ``invite``) may see a table: any public one; a private one only
+    its seated players and the holders of its invite token."""
+    if not info.setup.private:
+        return True
+    if account is not None and info.seat_of(account.id) is not None:
+        return True
+    return bool(invite) and secrets.compare_digest(str(invite), info.setup.invite or "")
+
+
+def is_seated(info: TableInfo, account: Account | None) -> bool:
+    return account is not None and info.seat_of(account.id) is not None
 
 
 class LobbyService:
-    def __init__(self, storage: Storage, hub: Hub) -> None:
+    def __init__(self, storage: Storage, hub: Hub, settings: Settings | None = None) -> None:
         self.storage = storage
         self.hub = hub
+        self.settings = settings or Settings()
 
     async def create(
         self,
@@ -34,9 +67,15 @@ class LobbyService:
         seats: Sequence[str | None] | None = None,
         take_backs: bool = False,
         join: bool = True,
+        *,
+        mode: str = REALTIME,
+        clock: JSON = UNSET,
+        away_bot: str | None = None,
+        private: bool = False,
     ) -> TableInfo:
         """A new open table. ``seats[i]`` is ``None`` (open) or a bot ``NAME[:LEVEL]``; with ``join`` the
-        creator takes the first open seat."""
+        creator takes the first open seat. ``mode``, ``clock`` (see :func:`~dolmen.server.clocks.check_clock`),
+        ``away_bot`` and ``private`` say how it is played (docs/protocol.md)."""
         if game not in GAMES:
             raise Invalid(f"unknown game {game!r}; known games: {', '.join(sorted(GAMES))}")
         rules = get_game(game)
@@ -60,16 +99,37 @@ class LobbyService:
             if first_open is None:
                 raise Invalid("no open seat for you: leave one open or create with join=false")
             new_seats[first_open] = NewSeat(account_id=account.id)
+        if mode not in MODES:
+            raise Invalid(f"mode is one of {', '.join(MODES)}")
+        away = (away_bot or self.settings.away_bot).strip()
+        self._check_bot(game, away)
+        setup = TableSetup(
+            mode=mode,
+            clock=check_clock(mode, clock, given=clock is not UNSET, min_per_move=self.settings.min_per_move),
+            away_bot=away,
+            private=private,
+            invite=secrets.token_urlsafe(18) if private else None,
+        )
         info = await asyncio.to_thread(
-            self.storage.create_table, game, players, full_options, take_backs, account.id, new_seats
+            self.storage.create_table, game, players, full_options, take_backs, account.id, new_seats, setup
         )
         self.hub.publish(LOBBY, {"kind": "table", "table": info.id})
         return info
 
-    async def tables(self, status: str = OPEN, limit: int = 100) -> list[TableInfo]:
+    async def tables(self, status: str = OPEN, viewer: Account | None = None, limit: int = 100) -> list[TableInfo]:
+        """The tables of ``status``, newest first: the public ones, and the private ones ``viewer`` sits at."""
         if status not in STATUSES:
             raise Invalid(f"status is one of {', '.join(STATUSES)}")
-        return await asyncio.to_thread(self.storage.list_tables, status, max(1, min(limit, 500)))
+        found = await asyncio.to_thread(self.storage.list_tables, status, max(1, min(limit, 500)))
+        return [info for info in found if can_see(info, viewer)]
+
+    async def visible_table(self, table_id: int, account: Account | None, invite: str | None = None) -> TableInfo:
+        """The table if ``account`` (or the ``invite`` holder) may see it; a private one is otherwise
+        :class:`NotFound`, as if it did not exist."""
+        info = await self.table(table_id)
+        if not can_see(info, account, invite):
+            raise NotFound(f"no table {table_id}")
+        return info
 
     async def table(self, table_id: int) -> TableInfo:
         info = await asyncio.to_thread(self.storage.get_table, table_id)
@@ -77,8 +137,11 @@ class LobbyService:
             raise NotFound(f"no table {table_id}")
         return info
 
-    async def join(self, account: Account, table_id: int, seat: int | None = None) -> TableInfo:
-        info = await self.table(table_id)
+    async def join(
+        self, account: Account, table_id: int, seat: int | None = None, invite: str | None = None
+    ) -> TableInfo:
+        """Take ``seat`` (the first open one by default); a private table needs its ``invite`` token."""
+        info = await self.visible_table(table_id, account, invite)
         if info.status != OPEN:
             raise Refused("the table has already started")
         if seat is None:
@@ -140,10 +203,11 @@ class LobbyService:
             NewSeat(bot=s.bot) if s.bot else NewSeat(account_id=account.id if s.seat == mine else None)
             for s in info.seats
         ]
+        setup = replace(info.setup, invite=secrets.token_urlsafe(18) if info.setup.private else None)
         new = await asyncio.to_thread(
-            self.storage.create_table, info.game, info.players, info.options, info.take_backs, account.id, seats
+            self.storage.create_table, info.game, info.players, info.options, info.take_backs, account.id, seats, setup
         )
-        self.hub.publish(table_id, {"kind": "again", "table": new.id})
+        self.hub.publish(table_id, {"kind": "again", "table": new.id, "invite": new.setup.invite})
         self.hub.publish(LOBBY, {"kind": "table", "table": new.id})
         return new
 

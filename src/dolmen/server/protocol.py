@@ -11,8 +11,9 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-PROTOCOL = 1
-"""The version of the wire protocol; ``docs/protocol.md`` describes it. Sent in ``state`` messages."""
+PROTOCOL = 2
+"""The version of the wire protocol; ``docs/protocol.md`` describes it. Sent in ``table`` and ``lobby``
+messages."""
 
 MAX_MESSAGE = 4096
 """Largest client message answered (in bytes of UTF-8); larger ones get ``error`` ``too_large``."""
@@ -85,6 +86,16 @@ class SignUp(BaseModel):
     name: Annotated[str, Field(max_length=64)]
     password: Annotated[str, Field(max_length=256)]
     language: Literal["en", "fr"] = "en"
+    email: Annotated[str, Field(max_length=254)] | None = None
+    """Where turn notifications go (optional)."""
+
+
+class UpdateMe(BaseModel):
+    """Change your language, or your email (``""`` removes it)."""
+
+    model_config = ConfigDict(extra="forbid")
+    language: Literal["en", "fr"] | None = None
+    email: Annotated[str, Field(max_length=254)] | None = None
 
 
 class LogIn(BaseModel):
@@ -93,9 +104,24 @@ class LogIn(BaseModel):
     password: Annotated[str, Field(max_length=256)]
 
 
+class RealtimeClock(BaseModel):
+    """Each person's time: ``initial`` seconds, plus ``increment`` seconds at the end of each of their turns."""
+
+    model_config = ConfigDict(extra="forbid")
+    initial: Annotated[float, Field(ge=1, le=86400)] = 900
+    increment: Annotated[float, Field(ge=0, le=3600)] = 15
+
+
+class TurnClock(BaseModel):
+    """Each move within ``per_move`` seconds (1 hour to 14 days)."""
+
+    model_config = ConfigDict(extra="forbid")
+    per_move: Annotated[float, Field(gt=0, le=14 * 86400)] = 86400
+
+
 class CreateTable(BaseModel):
     """A new table: ``seats[i]`` is ``null`` (open) or a bot ``NAME[:LEVEL]``; with ``join`` the creator takes
-    the first open seat."""
+    the first open seat. ``clock`` left out: the mode's default; ``null``: untimed."""
 
     model_config = ConfigDict(extra="forbid")
     game: Annotated[str, Field(max_length=32)]
@@ -104,11 +130,16 @@ class CreateTable(BaseModel):
     seats: Annotated[list[Annotated[str, Field(max_length=64)] | None], Field(max_length=8)] | None = None
     take_backs: bool = False
     join: bool = True
+    mode: Literal["realtime", "turn"] = "realtime"
+    clock: RealtimeClock | TurnClock | None = None
+    away_bot: Annotated[str, Field(min_length=1, max_length=64)] | None = None
+    private: bool = False
 
 
 class Join(BaseModel):
     model_config = ConfigDict(extra="forbid")
     seat: Annotated[int, Field(ge=0, le=7)] | None = None
+    invite: Annotated[str, Field(max_length=64)] | None = None
 
 
 class AddBot(BaseModel):
@@ -120,3 +151,39 @@ class AddBot(BaseModel):
 class Say(BaseModel):
     model_config = ConfigDict(extra="forbid")
     text: Annotated[str, Field(min_length=1, max_length=500)]
+
+
+# -- HTTP answers (documented in the OpenAPI schema; the handlers build them from the services' records) ----------
+class SeatDoc(BaseModel):
+    seat: int
+    name: str | None = Field(description="the person's name, if a person has the seat")
+    bot: str | None = Field(description="the bot NAME[:LEVEL], if a bot has the seat")
+    open: bool
+    away: bool = Field(description="its person left or ran out of time: the table's away_bot plays the seat")
+
+
+class TableDoc(BaseModel):
+    """A table as the lobby shows it (docs/protocol.md)."""
+
+    id: int
+    game: str
+    players: int
+    options: dict[str, Any]
+    take_backs: bool
+    creator: int
+    status: Literal["open", "running", "finished"]
+    seats: list[SeatDoc]
+    version: int
+    commitment: str | None = Field(description="SHA-256 of the dice secret, from the start")
+    result: dict[str, Any] | None
+    created_at: str
+    mode: Literal["realtime", "turn"]
+    clock: RealtimeClock | TurnClock | None = Field(description="null: untimed")
+    away_bot: str
+    private: bool
+    invite: str | None = Field(None, description="a private table's invite token, for its seated players only")
+
+
+def answers(model: type[BaseModel], status: int = 200) -> dict[int | str, dict[str, Any]]:
+    """The ``responses`` of a route that answers ``model`` (documentation only: no validation on the way out)."""
+    return {status: {"model": model}}

@@ -14,6 +14,7 @@ import itertools
 import json
 import logging
 import time
+from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -21,8 +22,10 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from dolmen.engine.errors import DolmenError, IllegalStep, MalformedStep
 from dolmen.engine.table import StaleVersion
+from dolmen.server.clocks import clocks_message
 from dolmen.server.errors import ServiceError
 from dolmen.server.hub import LOBBY, Notice
+from dolmen.server.lobby import can_see, is_seated
 from dolmen.server.protocol import MAX_LEGAL, PROTOCOL, Act, BadMessage, Chat, Ping, Undo, parse_client_message
 from dolmen.server.storage import OPEN, RUNNING, Account, TableInfo, VersionConflict
 from dolmen.server.tables import LiveTable, check_seat, view_for
@@ -44,9 +47,10 @@ def origin_allowed(websocket: WebSocket, allowed: tuple[str, ...]) -> bool:
 
 
 def legal_payload(live: LiveTable, seat: int | None) -> dict[str, JSON]:
-    """The seat's legal action texts (at most :data:`MAX_LEGAL`; ``more`` when the list goes on)."""
+    """The seat's legal action texts (at most :data:`MAX_LEGAL`; ``more`` when the list goes on); none while a
+    bot plays the seat for its away person."""
     table = live.table
-    if seat is None or seat not in table.actors():
+    if seat is None or seat not in table.actors() or live.info.seats[seat].away:
         return {"actions": [], "count": 0, "more": False}
     legal = table.legal(seat)
     count = len(legal)
@@ -99,11 +103,15 @@ class Outbox:
 class Connection(Outbox):
     """One browser tab's socket at one table: its seat (or none), what it has been sent, its rate limit."""
 
-    def __init__(self, websocket: WebSocket, services: Any, table_id: int, account: Account | None) -> None:
+    def __init__(
+        self, websocket: WebSocket, services: Any, table_id: int, account: Account | None, invite: str | None = None
+    ) -> None:
         super().__init__(websocket)
         self.services = services
         self.table_id = table_id
         self.account = account
+        self.invite = invite
+        """The invite token the socket was opened with (a private table's)."""
         self.sent = -1
         """The version up to which this client has the events (-1: it has no view yet)."""
         self.epoch = 0
@@ -130,13 +138,17 @@ class Connection(Outbox):
 
     async def _messages(self, notice: Notice) -> list[dict[str, JSON]]:
         live = await self.services.tables.live(self.table_id)
+        epoch = live.epoch if live else 0
+        return [{**message, "epoch": epoch} for message in await self._build(live, notice)]
+
+    async def _build(self, live: LiveTable | None, notice: Notice) -> list[dict[str, JSON]]:
         version = live.table.version if live else 0
         match notice["kind"]:
             case "hello":
                 info = live.info if live else await self.services.lobby.table(self.table_id)
                 out = [self._table(info, version)]
                 if live is not None:
-                    out.append(self._catch_up(live, notice.get("since")))
+                    out.append(self._catch_up(live, notice.get("since"), notice.get("epoch", 0)))
                 return out
             case "table":
                 info = live.info if live else await self.services.lobby.table(self.table_id)
@@ -155,13 +167,20 @@ class Connection(Outbox):
                 if live.table.version == self.sent:
                     return []
                 return [self._update(live, self.sent)]
+            case "clock":
+                if live is None or self.sent < 0 or live.epoch != self.epoch or live.table.version < self.sent:
+                    return []  # a view follows anyway
+                return [self._update(live, self.sent)]  # the clocks (and who is away) changed, not the game
             case "resync":
                 assert live is not None
                 return [self._state(live, "resync", reason=notice["reason"])]
             case "chat":
                 return [{"type": "chat", "version": version, **notice["chat"]}]
             case "again":
-                return [{"type": "again", "version": version, "table": notice["table"]}]
+                message = {"type": "again", "version": version, "table": notice["table"]}
+                if notice.get("invite"):
+                    message["invite"] = notice["invite"]
+                return [message]
             case "direct":
                 return [{**notice["message"], "version": version}]
         return []
@@ -171,10 +190,12 @@ class Connection(Outbox):
 
     def _table(self, info: TableInfo, version: int) -> dict[str, JSON]:
         seat = info.seat_of(self.account.id) if self.account else None
-        return {"type": "table", "version": version, "protocol": PROTOCOL, "seat": seat, "table": info.to_json()}
+        table = info.to_json(invite=is_seated(info, self.account))
+        return {"type": "table", "version": version, "protocol": PROTOCOL, "seat": seat, "table": table}
 
-    def _catch_up(self, live: LiveTable, since: int | None) -> dict[str, JSON]:
-        if since is not None and 0 <= since <= live.table.version:
+    def _catch_up(self, live: LiveTable, since: int | None, epoch: int) -> dict[str, JSON]:
+        """What a client reconnecting with ``?v=since&e=epoch`` missed, or everything when its steps are gone."""
+        if since is not None and 0 <= since <= live.table.version and epoch == live.epoch:
             return self._update(live, since)
         return self._state(live, "state")
 
@@ -196,6 +217,7 @@ class Connection(Outbox):
             "events": table.events(seat, since),
             "view": view_for(table, seat),
             "legal": legal_payload(live, seat),
+            "clocks": clocks_message(live.info, datetime.now(UTC)),
         }
         self.sent, self.epoch = table.version, live.epoch
         return message
@@ -247,8 +269,8 @@ class Connection(Outbox):
             await self.error("refused", str(exc))
 
     async def _command(self, text: str) -> None:
-        """``/join [SEAT]``, ``/leave``, ``/start``, ``/bot NAME[:LEVEL] [SEAT]``, ``/watch`` typed in the chat do
-        what the lobby's buttons do; everyone sees the result in a ``table`` message."""
+        """``/join [SEAT]``, ``/leave``, ``/back``, ``/start``, ``/bot NAME[:LEVEL] [SEAT]``, ``/watch`` typed in the
+        chat do what the lobby's buttons do; everyone sees the result in a ``table`` message."""
         word, *args = text[1:].split() or [""]
         seat = int(args[-1]) if args and args[-1].isdigit() else None
         lobby, account = self.services.lobby, self.account
@@ -256,16 +278,14 @@ class Connection(Outbox):
             await self.reply({"kind": "table"})
             return
         if word not in ("join", "leave", "back", "start", "bot"):
-            await self.error(
-                "unknown_command", "commands: /join [SEAT], /leave, /start, /bot NAME[:LEVEL] [SEAT], /watch"
-            )
+            await self.error("unknown_command", f"commands: {COMMANDS}")
             return
         if account is None:
             await self.error("not_authenticated", "log in first")
             return
         match word:
             case "join":
-                await lobby.join(account, self.table_id, seat)
+                await lobby.join(account, self.table_id, seat, self.invite)
             case "leave":
                 await self.services.tables.leave(account, self.table_id)
             case "back":
@@ -319,18 +339,26 @@ async def table_socket(websocket: WebSocket, table_id: int) -> None:
         await websocket.close(code=1008, reason="origin not allowed")
         return
     account = await services.accounts.account_for(websocket.cookies.get(services.cookie_name))
+    invite = websocket.query_params.get("invite")
     try:
-        await services.lobby.table(table_id)
+        await services.lobby.visible_table(table_id, account, invite)
     except ServiceError:
-        await websocket.close(code=1008, reason="no such table")
+        await websocket.close(code=1008, reason="no such table")  # a private one without its invite as well
         return
-    since = websocket.query_params.get("v")
+    since, epoch = websocket.query_params.get("v"), websocket.query_params.get("e")
     await websocket.accept()
-    connection = Connection(websocket, services, table_id, account)
+    connection = Connection(websocket, services, table_id, account, invite)
     services.hub.subscribe(table_id, connection.notify)
     sender = asyncio.create_task(connection.send_loop())
     try:
-        await connection.reply({"kind": "hello", "since": int(since) if since and since.isdigit() else None})
+        await services.presence.opened(account)
+        await connection.reply(
+            {
+                "kind": "hello",
+                "since": int(since) if since and since.isdigit() else None,
+                "epoch": int(epoch) if epoch and epoch.isdigit() else 0,
+            }
+        )
         while True:
             received = await websocket.receive()
             if received["type"] == "websocket.disconnect":
@@ -346,6 +374,7 @@ async def table_socket(websocket: WebSocket, table_id: int) -> None:
         pass
     finally:
         services.hub.unsubscribe(table_id, connection.notify)
+        await services.presence.closed(account)
         sender.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await sender
@@ -370,13 +399,13 @@ class LobbyConnection(Outbox):
 
     async def _messages(self, notice: Notice) -> list[dict[str, JSON]]:
         message = await self._message(notice)
-        return [] if message is None else [{**message, "version": 0}]
+        return [] if message is None else [{**message, "version": 0, "epoch": 0}]
 
     async def _message(self, notice: Notice) -> dict[str, JSON] | None:
         lobby = self.services.lobby
         match notice["kind"]:
             case "hello":
-                tables = [*await lobby.tables(OPEN), *await lobby.tables(RUNNING)]
+                tables = [*await lobby.tables(OPEN, self.account), *await lobby.tables(RUNNING, self.account)]
                 chat = await self.services.tables.chat_lines(None)
                 return {
                     "type": "lobby",
@@ -386,7 +415,10 @@ class LobbyConnection(Outbox):
                     "chat": [line.to_json() for line in chat],
                 }
             case "table":
-                return {"type": "table", "table": (await lobby.table(notice["table"])).to_json()}
+                info = await lobby.table(notice["table"])
+                if not can_see(info, self.account):
+                    return None  # a private table is news to its seated players only
+                return {"type": "table", "table": info.to_json(invite=is_seated(info, self.account))}
             case "chat":
                 return {"type": "chat", **notice["chat"]}
             case "direct":
@@ -429,6 +461,7 @@ async def lobby_socket(websocket: WebSocket) -> None:
     services.hub.subscribe(LOBBY, connection.notify)
     sender = asyncio.create_task(connection.send_loop())
     try:
+        await services.presence.opened(account)
         connection.notify({"kind": "hello"})
         while not sender.done():
             received = await websocket.receive()
@@ -443,6 +476,7 @@ async def lobby_socket(websocket: WebSocket) -> None:
         pass
     finally:
         services.hub.unsubscribe(LOBBY, connection.notify)
+        await services.presence.closed(account)
         sender.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await sender

@@ -12,7 +12,8 @@ import asyncio
 import contextlib
 import logging
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
 from typing import Any
 
 from dolmen.engine.dice import commitment as commit_to
@@ -20,12 +21,24 @@ from dolmen.engine.dice import new_secret
 from dolmen.engine.errors import DolmenError
 from dolmen.engine.table import StaleVersion, Table
 from dolmen.games import get_game
-from dolmen.server.bots import BotRunner
+from dolmen.server.bots import BotFailed, BotRunner, fallback_chain
+from dolmen.server.clocks import after_change, people_acting, running_seats, time_out
 from dolmen.server.errors import Forbidden, Invalid, NotFound, Refused
 from dolmen.server.hub import LOBBY, Hub
 from dolmen.server.lobby import LobbyService
+from dolmen.server.notify import TurnNotifier
 from dolmen.server.ratings import RatingService
-from dolmen.server.storage import OPEN, RUNNING, Account, ChatLine, Conflict, Storage, TableInfo
+from dolmen.server.storage import (
+    OPEN,
+    RUNNING,
+    Account,
+    ChatLine,
+    ClockChange,
+    Conflict,
+    Storage,
+    TableInfo,
+    VersionConflict,
+)
 
 JSON = Any
 MAX_CHAT = 500
@@ -46,21 +59,35 @@ class LiveTable:
     table: Table
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     thinking: dict[int, asyncio.Task[None]] = field(default_factory=dict)
-    epoch: int = 0
-    """Changes whenever steps clients saw may have gone (a take-back, a rebuild from storage): a client of
-    another epoch gets a full view, never an update."""
 
     @property
     def id(self) -> int:
         return self.info.id
 
+    @property
+    def epoch(self) -> int:
+        """Changes whenever steps clients saw were taken back (stored with the table): a client of another
+        epoch gets a full view, never an update."""
+        return self.info.epoch
+
+    def waiting_for(self) -> tuple[int, ...]:
+        """The people whose turn it is (and who are not away)."""
+        return people_acting(self.info, self.table.actors(), self.table.is_over())
+
+    def running(self) -> tuple[int, ...]:
+        """The seats whose clock runs now (by the engine's actors and the seats' people)."""
+        return running_seats(self.info, self.table.actors(), self.table.is_over())
+
+    def clock_change(self, acted: int | None = None) -> ClockChange | None:
+        return None if self.info.setup.clock is None else after_change(self.info.setup, self.running(), acted)
+
     def seat_of(self, account: Account | None) -> int | None:
         return None if account is None else self.info.seat_of(account.id)
 
-    def bot_of(self, seat: int, away_bot: str = "greedy") -> str | None:
-        """The bot that plays ``seat``: the seat's own, or ``away_bot`` while its person is away."""
+    def bot_of(self, seat: int) -> str | None:
+        """The bot that plays ``seat``: the seat's own, or the table's ``away_bot`` while its person is away."""
         place = self.info.seats[seat]
-        return place.bot or (away_bot if place.away else None)
+        return place.bot or (self.info.setup.away_bot if place.away else None)
 
 
 class TableService:
@@ -71,11 +98,11 @@ class TableService:
         lobby: LobbyService,
         bots: BotRunner,
         ratings: RatingService | None = None,
-        away_bot: str = "greedy",
+        notifier: TurnNotifier | None = None,
     ) -> None:
         self.storage = storage
         self.ratings = ratings
-        self.away_bot = away_bot
+        self.notifier = notifier
         self.hub = hub
         self.lobby = lobby
         self.bots = bots
@@ -83,8 +110,8 @@ class TableService:
         self._loading: dict[int, asyncio.Lock] = {}
         self._closed = False
         self.fallbacks = 0
+        """How many bot moves were not played by the seat's own bot at the first try (crash, hang, illegal)."""
         self._background: set[asyncio.Task[bool]] = set()
-        """How many bot moves were played at random because the bot's worker failed (crash, hang, illegal)."""
 
     # -- starting and loading -------------------------------------------------------------------------
     async def start(self, account: Account, table_id: int) -> TableInfo:
@@ -94,14 +121,17 @@ class TableService:
         secret = new_secret()
         table = self._new_table(info, secret)
         table.advance()
+        clock = LiveTable(replace(info, status=RUNNING), table).clock_change()
         try:
             info = await asyncio.to_thread(
-                self.storage.start_table, table_id, secret, commit_to(secret), table.steps(0)
+                self.storage.start_table, table_id, secret, commit_to(secret), table.steps(0), clock
             )
         except Conflict as exc:
             raise Refused(str(exc)) from None
         live = LiveTable(info, table)
         self._live[table_id] = live
+        if self.notifier is not None:
+            self.notifier.turn_came(info, live.waiting_for())
         self.hub.publish(table_id, {"kind": "table"})
         self.hub.publish(table_id, {"kind": "step", "version": table.version})
         self.hub.publish(LOBBY, {"kind": "table", "table": table_id})
@@ -170,10 +200,12 @@ class TableService:
         :class:`~dolmen.engine.errors.IllegalStep` with nothing changed."""
         live = await self._running(table_id)
         async with live.lock:
-            before = live.table.version
+            if by is None and live.info.seats[seat].away:
+                raise Refused("a bot plays your seat while you are away: come back first (/back)")
+            before, waiting = live.table.version, live.waiting_for()
             live.table.submit(seat, action, version, by=by)
             live.table.advance()
-            await self._commit(live, before)
+            await self._commit(live, before, seat, waiting)
         self._changed(live)
         return live.table.version
 
@@ -184,9 +216,8 @@ class TableService:
         async with live.lock:
             before = live.table.version
             live.table.undo(seat, version)
-            live.epoch += 1
             try:
-                await asyncio.to_thread(self.storage.remove_last_step, live.id, before)
+                live.info = await asyncio.to_thread(self.storage.remove_last_step, live.id, before, live.clock_change())
             except BaseException:
                 await self._reload(live)
                 raise
@@ -199,24 +230,34 @@ class TableService:
             raise Refused("the table has not started")
         return live
 
-    async def _commit(self, live: LiveTable, before: int) -> None:
-        """Store the steps after ``before``; on any failure rebuild the table from storage and re-raise, so
-        memory never holds a step that storage does not."""
+    async def _commit(
+        self, live: LiveTable, before: int, acted: int | None = None, waiting: tuple[int, ...] | None = None
+    ) -> None:
+        """Store the steps after ``before`` with the clocks they move; on any failure (another writer, or clocks
+        changed meanwhile by another process) rebuild the table from storage and re-raise, so memory never holds
+        a step that storage does not. The people whose turn came (not among ``waiting`` before) are notified."""
         table = live.table
         steps = table.steps(before)
         result = table.record().result if table.is_over() else None
+        old, change = live.info.clocks, live.clock_change(acted)
+        clocks = change(old, datetime.now(UTC)) if old is not None and change is not None else None
         try:
-            await asyncio.to_thread(self.storage.append_steps, live.id, before, steps, result)
+            await asyncio.to_thread(self.storage.append_steps, live.id, before, steps, result, clocks)
         except BaseException:
             await self._reload(live)
             raise
+        if clocks is not None:
+            live.info = replace(live.info, clocks=clocks)
+        if self.notifier is not None and waiting is not None:
+            self.notifier.turn_came(live.info, set(live.waiting_for()) - set(waiting))
 
     async def _reload(self, live: LiveTable) -> None:
+        """Rebuild ``live`` from storage: its record (seats, clocks, epoch) and its steps."""
+        info = await asyncio.to_thread(self.storage.get_table, live.id)
         steps = await asyncio.to_thread(self.storage.table_steps, live.id, 0)
         secret = await asyncio.to_thread(self.storage.table_secret, live.id)
-        assert secret is not None
-        info = live.info
-        live.epoch += 1
+        assert secret is not None and info is not None
+        live.info = info
         live.table = Table.restore(
             get_game(info.game), info.players, info.options, steps, secret, take_backs=info.take_backs
         )
@@ -233,46 +274,48 @@ class TableService:
             return
         self._schedule_bots(live)
 
-    # -- bots -----------------------------------------------------------------------------------------
+    # -- bots ---------------------------------------------------------------------------------------
     def _schedule_bots(self, live: LiveTable) -> None:
         if self._closed or live.table.is_over():
             return
         for seat in live.table.actors():
-            spec = live.bot_of(seat, self.away_bot) if seat >= 0 else None
+            spec = live.bot_of(seat) if seat >= 0 else None
             if spec is not None and seat not in live.thinking:
                 live.thinking[seat] = asyncio.get_running_loop().create_task(self._bot_turn(live, seat, spec))
 
     async def _bot_turn(self, live: LiveTable, seat: int, spec: str) -> None:
-        """Let the bot of ``seat`` play until it is not its turn; a crash, a hang or an illegal answer of the
-        worker makes the seat play a random legal action instead, so the table never stalls."""
+        """Let the bot of ``seat`` play one move (the next is scheduled when this one is done). The move is asked
+        of :func:`~dolmen.server.bots.fallback_chain` in turn — the bot, again, then simpler bots — and at last
+        played at random among the legal actions, so the table never stalls."""
         try:
-            for _attempt in range(20):
-                table = live.table
-                if table.is_over() or seat not in table.actors():
-                    return
-                version = table.version
-                text: str | None
+            table = live.table
+            if table.is_over() or seat not in table.actors() or live.bot_of(seat) != spec:
+                return
+            version = table.version
+            view = view_for(table, seat)["board"]
+            by = "bot" if live.info.seats[seat].away else None
+            for attempt, bot in enumerate(fallback_chain(spec)):
                 try:
-                    choice = self.bots.choose(live.info.game, spec, view_for(table, seat)["board"], seat)
-                    text = await asyncio.wait_for(choice, self.bots.timeout)
-                except Exception as exc:
-                    log.warning("bot %s of table %s seat %s failed (%r): random move", spec, live.id, seat, exc)
-                    text = self._random_action(live, seat)
-                if text is None or live.bot_of(seat, self.away_bot) != spec:
-                    return  # nothing to play, or the person came back
-                by = "bot" if live.info.seats[seat].away else None
+                    text = await self.bots.choose(live.info.game, bot, view, seat)
+                except BotFailed as exc:
+                    log.warning("bot %s of table %s seat %s failed: %s", bot, live.id, seat, exc)
+                    continue
+                if live.bot_of(seat) != spec or live.table.version != version:
+                    return  # the person came back, or the table moved on: look again
                 try:
                     await self.act(live.id, seat, text, version, by=by)
+                except (StaleVersion, VersionConflict):
                     return
-                except StaleVersion:
-                    continue
                 except DolmenError as exc:
-                    log.warning("bot %s of table %s seat %s chose %r: %s", spec, live.id, seat, text, exc)
-                    fallback = self._random_action(live, seat)
-                    if fallback is not None:
-                        with contextlib.suppress(StaleVersion):
-                            await self.act(live.id, seat, fallback, live.table.version, by=by)
-                    return
+                    log.warning("bot %s of table %s seat %s chose %r: %s", bot, live.id, seat, text, exc)
+                    continue
+                self.fallbacks += attempt > 0
+                return
+            fallback = self._random_action(live, seat)
+            if fallback is not None and live.bot_of(seat) == spec:
+                self.fallbacks += 1
+                with contextlib.suppress(StaleVersion):
+                    await self.act(live.id, seat, fallback, version, by=by)
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -283,35 +326,66 @@ class TableService:
                 asyncio.get_running_loop().call_soon(self._schedule_bots, live)
 
     def _random_action(self, live: LiveTable, seat: int) -> str | None:
-        self.fallbacks += 1
         legal = live.table.legal(seat)
         if not len(legal):
             return None
         return live.table.action_text(legal[random.randrange(len(legal))])
 
+    # -- absent people and clocks ---------------------------------------------------------------------
     async def leave(self, account: Account, table_id: int) -> TableInfo:
-        """Leave a table: before the start the seat opens again; during the game the person is *away* and a bot
-        (``away_bot``) plays the seat, its steps marked ``"by": "bot"``, until they come back."""
+        """Leave a table: before the start the seat opens again; during the game the person is *away* and the
+        table's ``away_bot`` plays the seat, its steps marked ``"by": "bot"``, until they come back."""
         info = await self.lobby.table(table_id)
         if info.status != RUNNING:
             return await self.lobby.leave(account, table_id)
         return await self._set_away(account, table_id, True)
 
     async def come_back(self, account: Account, table_id: int) -> TableInfo:
-        """The person of an away seat plays it again."""
+        """The person of an away seat plays it again (their clock runs again: real-time, with the time they
+        have, or one increment a move when it ran out)."""
         return await self._set_away(account, table_id, False)
 
     async def _set_away(self, account: Account, table_id: int, away: bool) -> TableInfo:
         live = await self._running(table_id)
-        try:
-            info = await asyncio.to_thread(self.storage.set_away, table_id, account.id, away)
-        except Conflict as exc:
-            raise Refused(str(exc)) from None
-        live.info = info
-        self.hub.publish(table_id, {"kind": "table"})
-        self.hub.publish(LOBBY, {"kind": "table", "table": table_id})
-        self._schedule_bots(live)
+        seat = live.info.seat_of(account.id)
+        if seat is None:
+            raise Refused("you have no seat at this table")
+        async with live.lock:
+            seats = list(live.info.seats)
+            seats[seat] = replace(seats[seat], away=away)
+            after = LiveTable(replace(live.info, seats=tuple(seats)), live.table)
+            try:
+                info = await asyncio.to_thread(self.storage.set_away, table_id, account.id, away, after.clock_change())
+            except Conflict as exc:
+                raise Refused(str(exc)) from None
+            live.info = info
+        self._seats_changed(live)
         return info
+
+    async def time_out(self, table_id: int, version: int, deadline: datetime, now: datetime | None = None) -> bool:
+        """Fire ``table_id``'s passed ``deadline`` (the clock sweeper calls this): the seats whose time ran out
+        go away and the ``away_bot`` plays them. Claimed in storage, so across processes it happens once;
+        ``False`` when another process did it or the table moved on."""
+        info = await asyncio.to_thread(self.storage.get_table, table_id)
+        if info is None or info.status != RUNNING:
+            return False
+        live = self._live.get(table_id)
+        async with live.lock if live is not None else contextlib.nullcontext():
+            claimed = await asyncio.to_thread(
+                self.storage.claim_timeout, table_id, version, deadline, now or datetime.now(UTC), time_out(info.setup)
+            )
+        if claimed is None:
+            return False
+        live = await self._running(table_id)
+        live.info = claimed
+        self._seats_changed(live)
+        return True
+
+    def _seats_changed(self, live: LiveTable) -> None:
+        self.hub.publish(live.id, {"kind": "table"})
+        self.hub.publish(live.id, {"kind": "clock"})
+        self.hub.publish(LOBBY, {"kind": "table", "table": live.id})
+        self._schedule_bots(live)
 
     async def tables_of(self, account: Account) -> list[tuple[TableInfo, bool]]:
         """The tables where ``account`` has a seat, each with whether it is that seat's turn; the tables

@@ -5,17 +5,20 @@ from __future__ import annotations
 
 import copy
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from dolmen.server.storage import (
     FINISHED,
     JSON,
     OPEN,
+    PLAIN,
     RUNNING,
     Account,
     ChatLine,
+    ClockChange,
+    ClockState,
     Conflict,
     NameTaken,
     NewSeat,
@@ -23,6 +26,8 @@ from dolmen.server.storage import (
     Rating,
     Seat,
     TableInfo,
+    TableSetup,
+    TimeOut,
     VersionConflict,
     name_key,
 )
@@ -34,6 +39,7 @@ class _Table:
     secret: bytes | None = None
     steps: list[dict[str, JSON]] = field(default_factory=list)
     rated: bool = False
+    notified: dict[int, datetime] = field(default_factory=dict)
 
 
 class MemoryStorage:
@@ -44,13 +50,15 @@ class MemoryStorage:
         self._tables: dict[int, _Table] = {}
         self._chat: list[ChatLine] = []
         self._ratings: dict[tuple[int, str], tuple[float, float, int]] = {}
+        self._seen: dict[int, datetime] = {}
+        self._beat: datetime | None = None
 
     # -- accounts and sessions ------------------------------------------------------------------------
-    def create_account(self, name: str, password_hash: str, language: str) -> Account:
+    def create_account(self, name: str, password_hash: str, language: str, email: str | None = None) -> Account:
         with self._lock:
             if any(name_key(a.name) == name_key(name) for a in self._accounts.values()):
                 raise NameTaken(name)
-            account = Account(len(self._accounts) + 1, name, language, password_hash)
+            account = Account(len(self._accounts) + 1, name, language, password_hash, email)
             self._accounts[account.id] = account
             return account
 
@@ -60,6 +68,26 @@ class MemoryStorage:
 
     def get_account(self, account_id: int) -> Account | None:
         return self._accounts.get(account_id)
+
+    def update_account(self, account_id: int, *, language: str | None = None, email: str | None = None) -> Account:
+        with self._lock:
+            account = self._accounts.get(account_id)
+            if account is None:
+                raise Conflict(f"no account {account_id}")
+            if language is not None:
+                account = replace(account, language=language)
+            if email is not None:
+                account = replace(account, email=email or None)
+            self._accounts[account_id] = account
+            return account
+
+    def mark_seen(self, account_ids: Sequence[int], now: datetime) -> None:
+        with self._lock:
+            for account_id in account_ids:
+                self._seen[account_id] = now
+
+    def seen_at(self, account_id: int) -> datetime | None:
+        return self._seen.get(account_id)
 
     def add_session(self, token_hash: str, account_id: int, expires_at: datetime) -> None:
         with self._lock:
@@ -84,6 +112,7 @@ class MemoryStorage:
         take_backs: bool,
         creator_id: int,
         seats: Sequence[NewSeat],
+        setup: TableSetup = PLAIN,
     ) -> TableInfo:
         with self._lock:
             table_id = len(self._tables) + 1
@@ -100,6 +129,7 @@ class MemoryStorage:
                 commitment=None,
                 result=None,
                 created_at=datetime.now(UTC),
+                setup=setup,
             )
             self._tables[table_id] = _Table(info)
             return info
@@ -143,7 +173,7 @@ class MemoryStorage:
             table.info = replace(table.info, seats=tuple(seats))
             return table.info
 
-    def set_away(self, table_id: int, account_id: int, away: bool) -> TableInfo:
+    def set_away(self, table_id: int, account_id: int, away: bool, clock: ClockChange | None = None) -> TableInfo:
         with self._lock:
             table = self._tables.get(table_id)
             if table is None or table.info.status != RUNNING:
@@ -154,6 +184,7 @@ class MemoryStorage:
             seats = list(table.info.seats)
             seats[seat] = replace(seats[seat], away=away)
             table.info = replace(table.info, seats=tuple(seats))
+            self._move_clocks(table, clock)
             return table.info
 
     def free_seat(self, table_id: int, account_id: int) -> TableInfo:
@@ -167,12 +198,22 @@ class MemoryStorage:
             table.info = replace(table.info, seats=tuple(seats))
             return table.info
 
-    def start_table(self, table_id: int, secret: bytes, commitment: str, steps: Sequence[dict[str, JSON]]) -> TableInfo:
+    def start_table(
+        self,
+        table_id: int,
+        secret: bytes,
+        commitment: str,
+        steps: Sequence[dict[str, JSON]],
+        clock: ClockChange | None = None,
+    ) -> TableInfo:
         with self._lock:
             table = self._open(table_id)
             table.secret = secret
             table.steps = [copy.deepcopy(s) for s in steps]
-            table.info = replace(table.info, status=RUNNING, commitment=commitment, version=len(steps))
+            rule = table.info.setup.clock
+            clocks = None if rule is None else ClockState((rule.get("initial"),) * table.info.players)
+            table.info = replace(table.info, status=RUNNING, commitment=commitment, version=len(steps), clocks=clocks)
+            self._move_clocks(table, clock)
             return table.info
 
     # -- steps ----------------------------------------------------------------------------------------
@@ -182,24 +223,32 @@ class MemoryStorage:
         from_version: int,
         steps: Sequence[dict[str, JSON]],
         result: dict[str, JSON] | None = None,
+        clocks: ClockState | None = None,
     ) -> None:
         with self._lock:
             table = self._tables[table_id]
             if len(table.steps) != from_version:
                 raise VersionConflict(f"table {table_id} already has a step after version {from_version}")
+            stored = table.info.clocks
+            if clocks is not None and (stored is None or stored.serial != clocks.serial - 1):
+                raise VersionConflict(f"the clocks of table {table_id} changed meanwhile")
             table.steps.extend(copy.deepcopy(s) for s in steps)
             changes: dict[str, JSON] = {"version": len(table.steps)}
             if result is not None:
                 changes.update(status=FINISHED, result=copy.deepcopy(result))
+            if clocks is not None:
+                changes["clocks"] = clocks
             table.info = replace(table.info, **changes)
 
-    def remove_last_step(self, table_id: int, version: int) -> None:
+    def remove_last_step(self, table_id: int, version: int, clock: ClockChange | None = None) -> TableInfo:
         with self._lock:
             table = self._tables[table_id]
             if len(table.steps) != version or table.info.status != RUNNING:
                 raise VersionConflict(f"table {table_id} is not at version {version}")
             table.steps.pop()
-            table.info = replace(table.info, version=version - 1)
+            table.info = replace(table.info, version=version - 1, epoch=table.info.epoch + 1)
+            self._move_clocks(table, clock)
+            return table.info
 
     def table_steps(self, table_id: int, since: int = 0) -> list[dict[str, JSON]]:
         with self._lock:
@@ -208,6 +257,72 @@ class MemoryStorage:
     def table_secret(self, table_id: int) -> bytes | None:
         table = self._tables.get(table_id)
         return table.secret if table else None
+
+    # -- clocks ---------------------------------------------------------------------------------------
+    def _move_clocks(self, table: _Table, clock: ClockChange | None) -> None:
+        if clock is not None and table.info.clocks is not None:
+            table.info = replace(table.info, clocks=clock(table.info.clocks, datetime.now(UTC)))
+
+    def expired_tables(self, now: datetime, limit: int = 100) -> list[tuple[int, int, datetime]]:
+        with self._lock:
+            found = [
+                (i, t.info.version, t.info.clocks.deadline)
+                for i, t in self._tables.items()
+                if t.info.status == RUNNING
+                and t.info.clocks
+                and t.info.clocks.deadline
+                and t.info.clocks.deadline <= now
+            ]
+        return sorted(found, key=lambda row: row[2])[:limit]
+
+    def claim_timeout(
+        self,
+        table_id: int,
+        version: int,
+        deadline: datetime,
+        now: datetime,
+        fire: Callable[[ClockState, datetime], TimeOut],
+    ) -> TableInfo | None:
+        with self._lock:
+            table = self._tables.get(table_id)
+            if table is None or table.info.status != RUNNING or table.info.version != version:
+                return None
+            clocks = table.info.clocks
+            if clocks is None or clocks.deadline != deadline:
+                return None
+            out = fire(clocks, now)
+            seats = tuple(
+                replace(s, away=True) if s.seat in out.seats and s.account_id is not None else s
+                for s in table.info.seats
+            )
+            table.info = replace(table.info, clocks=out.clocks, seats=seats)
+            return table.info
+
+    def resume_clocks(self, now: datetime, longest_pause: float) -> float:
+        with self._lock:
+            last, self._beat = self._beat, now
+            lost = 0.0 if last is None else (now - last).total_seconds()
+            if lost <= longest_pause:
+                return 0.0
+            shift = timedelta(seconds=lost)
+            for table in self._tables.values():
+                clocks = table.info.clocks
+                if table.info.status == RUNNING and clocks is not None and clocks.started is not None:
+                    deadline = clocks.deadline + shift if clocks.deadline else None
+                    shifted = replace(
+                        clocks, started=clocks.started + shift, deadline=deadline, serial=clocks.serial + 1
+                    )
+                    table.info = replace(table.info, clocks=shifted)
+            return lost
+
+    def claim_notification(self, table_id: int, seat: int, now: datetime, interval: float) -> bool:
+        with self._lock:
+            notified = self._tables[table_id].notified
+            last = notified.get(seat)
+            if last is not None and (now - last).total_seconds() < interval:
+                return False
+            notified[seat] = now
+            return True
 
     # -- ratings --------------------------------------------------------------------------------------
     def rate_table(self, table_id: int, ranks: dict[int, int], rate: RateFunction) -> bool:

@@ -35,6 +35,8 @@ class AccountRow(Base):
     password_hash: Mapped[str] = mapped_column(String(255))
     language: Mapped[str] = mapped_column(String(8))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    email: Mapped[str | None] = mapped_column(String(254), nullable=True)
+    seen_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
 class SessionRow(Base):
@@ -64,6 +66,19 @@ class TableRow(Base):
     started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    mode: Mapped[str] = mapped_column(String(16), default="realtime", server_default="realtime")
+    clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    away_bot: Mapped[str] = mapped_column(String(64), default="greedy", server_default="greedy")
+    private: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    invite: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    epoch: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    clock_state: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    """A timed running table's clocks: ``{"time_left": [...], "running": [...], "started": ISO}``."""
+    clock_serial: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    """Counts the changes of the clocks: a step's commit is guarded by it as by the version."""
+    deadline: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    """Not indexed: it changes at nearly every step, and an index would make each of those updates heavier
+    than the sweeper's scan of the running tables it would save."""
 
 
 class SeatRow(Base):
@@ -75,6 +90,7 @@ class SeatRow(Base):
     account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id"), nullable=True, index=True)
     bot: Mapped[str | None] = mapped_column(String(64), nullable=True)
     away: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    notified_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
 class StepRow(Base):
@@ -106,3 +122,12 @@ class RatingRow(Base):
     mu: Mapped[float] = mapped_column(Float)
     sigma: Mapped[float] = mapped_column(Float)
     games: Mapped[int] = mapped_column(Integer)
+
+
+class HeartbeatRow(Base):
+    """One row: when a server process last swept the clocks (a gap means every server was down)."""
+
+    __tablename__ = "heartbeat"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    beat: Mapped[datetime] = mapped_column(DateTime(timezone=True))

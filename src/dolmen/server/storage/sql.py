@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from datetime import UTC, datetime
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import Engine, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
@@ -13,9 +14,12 @@ from dolmen.server.storage import (
     FINISHED,
     JSON,
     OPEN,
+    PLAIN,
     RUNNING,
     Account,
     ChatLine,
+    ClockChange,
+    ClockState,
     Conflict,
     NameTaken,
     NewSeat,
@@ -23,12 +27,15 @@ from dolmen.server.storage import (
     Rating,
     Seat,
     TableInfo,
+    TableSetup,
+    TimeOut,
     VersionConflict,
     name_key,
 )
 from dolmen.server.storage.models import (
     AccountRow,
     ChatRow,
+    HeartbeatRow,
     RatingRow,
     SeatRow,
     SessionRow,
@@ -47,7 +54,29 @@ def _aware(moment: datetime) -> datetime:
 
 
 def _account(row: AccountRow) -> Account:
-    return Account(row.id, row.name, row.language, row.password_hash)
+    return Account(row.id, row.name, row.language, row.password_hash, row.email)
+
+
+def _maybe_aware(moment: datetime | None) -> datetime | None:
+    return None if moment is None else _aware(moment)
+
+
+def _clock_state(row: TableRow) -> ClockState | None:
+    """The clocks a row holds (``None``: untimed or not started)."""
+    state = row.clock_state
+    if state is None:
+        return None
+    started = datetime.fromisoformat(state["started"]) if state.get("started") else None
+    return ClockState(
+        tuple(state["time_left"]), tuple(state["running"]), started, _maybe_aware(row.deadline), row.clock_serial
+    )
+
+
+def _clock_values(clocks: ClockState) -> dict[str, JSON]:
+    """The columns that hold ``clocks``."""
+    started = clocks.started.isoformat() if clocks.started else None
+    state = {"time_left": list(clocks.time_left), "running": list(clocks.running), "started": started}
+    return {"clock_state": state, "deadline": clocks.deadline, "clock_serial": clocks.serial}
 
 
 class SqlStorage:
@@ -60,9 +89,14 @@ class SqlStorage:
         return Session(self.engine, expire_on_commit=False)
 
     # -- accounts and sessions ------------------------------------------------------------------------
-    def create_account(self, name: str, password_hash: str, language: str) -> Account:
+    def create_account(self, name: str, password_hash: str, language: str, email: str | None = None) -> Account:
         row = AccountRow(
-            name=name, name_key=name_key(name), password_hash=password_hash, language=language, created_at=_now()
+            name=name,
+            name_key=name_key(name),
+            password_hash=password_hash,
+            language=language,
+            email=email,
+            created_at=_now(),
         )
         try:
             with self._session() as session, session.begin():
@@ -80,6 +114,27 @@ class SqlStorage:
         with self._session() as session, session.begin():
             row = session.get(AccountRow, account_id)
             return _account(row) if row else None
+
+    def update_account(self, account_id: int, *, language: str | None = None, email: str | None = None) -> Account:
+        with self._session() as session, session.begin():
+            row = session.get(AccountRow, account_id)
+            if row is None:
+                raise Conflict(f"no account {account_id}")
+            if language is not None:
+                row.language = language
+            if email is not None:
+                row.email = email or None
+            return _account(row)
+
+    def mark_seen(self, account_ids: Sequence[int], now: datetime) -> None:
+        if not account_ids:
+            return
+        with self._session() as session, session.begin():
+            session.execute(update(AccountRow).where(AccountRow.id.in_(list(account_ids))).values(seen_at=now))
+
+    def seen_at(self, account_id: int) -> datetime | None:
+        with self._session() as session, session.begin():
+            return _maybe_aware(session.scalar(select(AccountRow.seen_at).where(AccountRow.id == account_id)))
 
     def add_session(self, token_hash: str, account_id: int, expires_at: datetime) -> None:
         with self._session() as session, session.begin():
@@ -111,6 +166,7 @@ class SqlStorage:
         take_backs: bool,
         creator_id: int,
         seats: Sequence[NewSeat],
+        setup: TableSetup = PLAIN,
     ) -> TableInfo:
         with self._session() as session, session.begin():
             row = TableRow(
@@ -122,6 +178,12 @@ class SqlStorage:
                 status=OPEN,
                 version=0,
                 created_at=_now(),
+                mode=setup.mode,
+                clock=setup.clock,
+                away_bot=setup.away_bot,
+                private=setup.private,
+                invite=setup.invite,
+                epoch=0,
             )
             session.add(row)
             session.flush()
@@ -181,7 +243,7 @@ class SqlStorage:
             session.flush()
             return self._info(session, table)
 
-    def set_away(self, table_id: int, account_id: int, away: bool) -> TableInfo:
+    def set_away(self, table_id: int, account_id: int, away: bool, clock: ClockChange | None = None) -> TableInfo:
         with self._session() as session, session.begin():
             table = session.get(TableRow, table_id, with_for_update=True)
             if table is None or table.status != RUNNING:
@@ -191,6 +253,8 @@ class SqlStorage:
             )
             if marked.rowcount != 1:  # type: ignore[attr-defined]
                 raise Conflict("you have no seat at this table")
+            if clock is not None:
+                self._move_clocks(session, table, clock)
             session.flush()
             return self._info(session, table)
 
@@ -207,7 +271,14 @@ class SqlStorage:
             session.flush()
             return self._info(session, table)
 
-    def start_table(self, table_id: int, secret: bytes, commitment: str, steps: Sequence[dict[str, JSON]]) -> TableInfo:
+    def start_table(
+        self,
+        table_id: int,
+        secret: bytes,
+        commitment: str,
+        steps: Sequence[dict[str, JSON]],
+        clock: ClockChange | None = None,
+    ) -> TableInfo:
         with self._session() as session, session.begin():
             started = session.execute(
                 update(TableRow)
@@ -220,6 +291,9 @@ class SqlStorage:
             table = session.get(TableRow, table_id)
             assert table is not None
             session.refresh(table)
+            if clock is not None and table.clock is not None:
+                initial = ClockState((table.clock.get("initial"),) * table.players, serial=table.clock_serial)
+                self._set_clocks(session, table, clock(initial, _now()))
             return self._info(session, table)
 
     # -- steps ----------------------------------------------------------------------------------------
@@ -229,10 +303,11 @@ class SqlStorage:
         from_version: int,
         steps: Sequence[dict[str, JSON]],
         result: dict[str, JSON] | None = None,
+        clocks: ClockState | None = None,
     ) -> None:
         try:
             with self._session() as session, session.begin():
-                self._insert_steps(session, table_id, from_version, steps)
+                self._insert_steps(session, table_id, from_version, steps, clocks)
                 if result is not None:
                     session.execute(
                         update(TableRow)
@@ -243,7 +318,12 @@ class SqlStorage:
             raise VersionConflict(f"table {table_id} already has a step after version {from_version}") from exc
 
     def _insert_steps(
-        self, session: Session, table_id: int, from_version: int, steps: Sequence[dict[str, JSON]]
+        self,
+        session: Session,
+        table_id: int,
+        from_version: int,
+        steps: Sequence[dict[str, JSON]],
+        clocks: ClockState | None = None,
     ) -> None:
         if not steps:
             return
@@ -255,24 +335,30 @@ class SqlStorage:
                 for offset, step in enumerate(steps, start=1)
             ],
         )
-        moved = session.execute(
-            update(TableRow)
-            .where(TableRow.id == table_id, TableRow.version == from_version)
-            .values(version=from_version + len(steps))
-        )
+        # one guarded update moves the version and the clocks: the hot path costs no more statements timed
+        guard = update(TableRow).where(TableRow.id == table_id, TableRow.version == from_version)
+        if clocks is not None:
+            guard = guard.where(TableRow.clock_serial == clocks.serial - 1).values(**_clock_values(clocks))
+        moved = session.execute(guard.values(version=from_version + len(steps)))
         if moved.rowcount != 1:  # type: ignore[attr-defined]
-            raise VersionConflict(f"table {table_id} is no longer at version {from_version}")
+            raise VersionConflict(f"table {table_id} is no longer at version {from_version} with those clocks")
 
-    def remove_last_step(self, table_id: int, version: int) -> None:
+    def remove_last_step(self, table_id: int, version: int, clock: ClockChange | None = None) -> TableInfo:
         with self._session() as session, session.begin():
             moved = session.execute(
                 update(TableRow)
                 .where(TableRow.id == table_id, TableRow.version == version, TableRow.status == RUNNING)
-                .values(version=version - 1)
+                .values(version=version - 1, epoch=TableRow.epoch + 1)
             )
             if moved.rowcount != 1:  # type: ignore[attr-defined]
                 raise VersionConflict(f"table {table_id} is not at version {version}")
             session.execute(delete(StepRow).where(StepRow.table_id == table_id, StepRow.version == version))
+            table = session.get(TableRow, table_id)
+            assert table is not None
+            session.refresh(table)
+            if clock is not None:
+                self._move_clocks(session, table, clock)
+            return self._info(session, table)
 
     def table_steps(self, table_id: int, since: int = 0) -> list[dict[str, JSON]]:
         with self._session() as session, session.begin():
@@ -287,6 +373,101 @@ class SqlStorage:
     def table_secret(self, table_id: int) -> bytes | None:
         with self._session() as session, session.begin():
             return session.scalar(select(TableRow.secret).where(TableRow.id == table_id))
+
+    # -- clocks ---------------------------------------------------------------------------------------
+    def _set_clocks(self, session: Session, table: TableRow, clocks: ClockState) -> None:
+        for name, value in _clock_values(clocks).items():
+            setattr(table, name, value)
+        session.flush()
+
+    def _move_clocks(self, session: Session, table: TableRow, clock: ClockChange) -> None:
+        """Apply ``clock`` to the stored clocks of ``table`` (a row read in this transaction), if it has any."""
+        old = _clock_state(table)
+        if old is not None:
+            self._set_clocks(session, table, clock(old, _now()))
+
+    def expired_tables(self, now: datetime, limit: int = 100) -> list[tuple[int, int, datetime]]:
+        with self._session() as session, session.begin():
+            rows = session.execute(
+                select(TableRow.id, TableRow.version, TableRow.deadline)
+                .where(TableRow.status == RUNNING, TableRow.deadline.is_not(None), TableRow.deadline <= now)
+                .order_by(TableRow.deadline)
+                .limit(limit)
+            ).all()
+            return [(table_id, version, _aware(deadline)) for table_id, version, deadline in rows if deadline]
+
+    def claim_timeout(
+        self,
+        table_id: int,
+        version: int,
+        deadline: datetime,
+        now: datetime,
+        fire: Callable[[ClockState, datetime], TimeOut],
+    ) -> TableInfo | None:
+        with self._session() as session, session.begin():
+            claimed = session.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id, TableRow.version == version, TableRow.status == RUNNING)
+                .where(TableRow.deadline == deadline)
+                .values(deadline=None)
+            )
+            if claimed.rowcount != 1:  # type: ignore[attr-defined]
+                return None
+            table = session.get(TableRow, table_id)
+            assert table is not None
+            session.refresh(table)
+            old = _clock_state(table)
+            assert old is not None
+            out = fire(replace(old, deadline=deadline), now)
+            self._set_clocks(session, table, out.clocks)
+            if out.seats:
+                session.execute(
+                    update(SeatRow)
+                    .where(SeatRow.table_id == table_id, SeatRow.seat.in_(list(out.seats)))
+                    .where(SeatRow.account_id.is_not(None))
+                    .values(away=True)
+                )
+            session.flush()
+            return self._info(session, table)
+
+    def resume_clocks(self, now: datetime, longest_pause: float) -> float:
+        try:
+            return self._resume_clocks(now, longest_pause)
+        except IntegrityError:
+            return 0.0  # two processes beat first at once: the other one's row is there now
+
+    def _resume_clocks(self, now: datetime, longest_pause: float) -> float:
+        with self._session() as session, session.begin():
+            beat = session.get(HeartbeatRow, 1, with_for_update=True)
+            if beat is None:
+                session.add(HeartbeatRow(id=1, beat=now))
+                return 0.0
+            lost = (now - _aware(beat.beat)).total_seconds()
+            beat.beat = now
+            if lost <= longest_pause:
+                return 0.0
+            shift = timedelta(seconds=lost)
+            tables = session.scalars(
+                select(TableRow).where(TableRow.status == RUNNING, TableRow.clock_state.is_not(None))
+            ).all()
+            for table in tables:
+                clocks = _clock_state(table)
+                if clocks is not None and clocks.started is not None:
+                    deadline = clocks.deadline + shift if clocks.deadline else None
+                    shifted = replace(clocks, started=clocks.started + shift, deadline=deadline)
+                    self._set_clocks(session, table, replace(shifted, serial=clocks.serial + 1))
+            return lost
+
+    def claim_notification(self, table_id: int, seat: int, now: datetime, interval: float) -> bool:
+        with self._session() as session, session.begin():
+            since = now - timedelta(seconds=interval)
+            claimed = session.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                .where((SeatRow.notified_at.is_(None)) | (SeatRow.notified_at <= since))
+                .values(notified_at=now)
+            )
+            return bool(claimed.rowcount == 1)  # type: ignore[attr-defined]
 
     # -- ratings --------------------------------------------------------------------------------------
     def rate_table(self, table_id: int, ranks: dict[int, int], rate: RateFunction) -> bool:
@@ -391,6 +572,9 @@ class SqlStorage:
             commitment=row.commitment,
             result=row.result,
             created_at=_aware(row.created_at),
+            setup=TableSetup(row.mode, row.clock, row.away_bot, row.private, row.invite),
+            epoch=row.epoch,
+            clocks=_clock_state(row),
         )
 
 

@@ -1,0 +1,154 @@
+"""Turn notifications: when ``DOLMEN_SMTP_URL`` is set, a person who is not connected gets one email when it
+becomes their turn at a turn-based table — at most one per table and seat in ``notify_interval`` (an hour),
+never while they are online.
+
+*Online* means a socket open to any server process: each process keeps a count of its open sockets per account
+(:class:`Presence`) and renews a lease in storage at every clock sweep, so that all processes agree. The "once
+an hour" is claimed in storage with one guarded update, so two processes never both send. Mail goes out through
+the standard library's :mod:`smtplib`, in a thread, never on the event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import smtplib
+from collections import Counter
+from collections.abc import Iterable
+from datetime import UTC, datetime
+from email.message import EmailMessage
+from urllib.parse import parse_qs, unquote, urlsplit
+
+from dolmen.server.storage import TURN, Account, Storage, TableInfo
+
+log = logging.getLogger("dolmen.server")
+TITLES = {"rtta": "Roll Through the Ages", "stoneage": "Stone Age"}
+TEXTS = {
+    "en": (
+        "Your turn at {game} (table {table})",
+        "Hello {name},\n\nit is your turn at {game}, table {table}:\n{link}\n",
+    ),
+    "fr": (
+        "À vous de jouer à {game} (table {table})",
+        "Bonjour {name},\n\nc'est à vous de jouer à {game}, table {table} :\n{link}\n",
+    ),
+}
+
+
+class Presence:
+    """The accounts with a socket open in this process, and the lease that tells the other processes."""
+
+    def __init__(self, storage: Storage, window: float = 60.0) -> None:
+        self.storage = storage
+        self.window = window
+        self._open: Counter[int] = Counter()
+
+    async def opened(self, account: Account | None) -> None:
+        """A socket of ``account`` opened (never raises: presence is a hint, not worth a connection)."""
+        if account is not None:
+            self._open[account.id] += 1
+            await self._mark([account.id])
+
+    async def closed(self, account: Account | None) -> None:
+        if account is not None:
+            self._open[account.id] -= 1
+            if self._open[account.id] <= 0:
+                del self._open[account.id]
+            await self._mark([account.id])
+
+    async def renew(self) -> None:
+        """Renew the lease of every account connected here (at each clock sweep)."""
+        if self._open:
+            await self._mark(list(self._open))
+
+    async def _mark(self, account_ids: list[int]) -> None:
+        try:
+            await asyncio.to_thread(self.storage.mark_seen, account_ids, datetime.now(UTC))
+        except Exception:
+            log.exception("cannot record who is online")
+
+    async def is_online(self, account_id: int) -> bool:
+        if self._open[account_id] > 0:
+            return True
+        seen = await asyncio.to_thread(self.storage.seen_at, account_id)
+        return seen is not None and (datetime.now(UTC) - seen).total_seconds() < self.window
+
+
+class Mailer:
+    """Sends one email through the SMTP server of ``url`` (``smtp://``, ``smtps://``; ``?starttls``)."""
+
+    def __init__(self, url: str, sender: str) -> None:
+        parts = urlsplit(url)
+        if parts.scheme not in ("smtp", "smtps") or not parts.hostname:
+            raise ValueError(f"DOLMEN_SMTP_URL is smtp://[user:password@]host[:port], not {url!r}")
+        self.host = parts.hostname
+        self.tls = parts.scheme == "smtps"
+        self.port = parts.port or (465 if self.tls else 25)
+        self.user = unquote(parts.username) if parts.username else None
+        self.password = unquote(parts.password) if parts.password else None
+        self.starttls = "starttls" in parse_qs(parts.query, keep_blank_values=True)
+        self.sender = sender
+
+    def send(self, to: str, subject: str, body: str) -> None:
+        message = EmailMessage()
+        message["From"], message["To"], message["Subject"] = self.sender, to, subject
+        message.set_content(body)
+        client = smtplib.SMTP_SSL if self.tls else smtplib.SMTP
+        with client(self.host, self.port, timeout=30) as smtp:
+            if self.starttls:
+                smtp.starttls()
+            if self.user:
+                smtp.login(self.user, self.password or "")
+            smtp.send_message(message)
+
+
+class TurnNotifier:
+    """Tells offline people by email that a turn-based table waits for them."""
+
+    def __init__(
+        self, storage: Storage, presence: Presence, mailer: Mailer | None, public_url: str, interval: float = 3600.0
+    ) -> None:
+        self.storage = storage
+        self.presence = presence
+        self.mailer = mailer
+        self.public_url = public_url.rstrip("/")
+        self.interval = interval
+        self.sent = 0
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    def turn_came(self, info: TableInfo, seats: Iterable[int]) -> None:
+        """It became the turn of ``seats`` at ``info``: notify those who should be, in the background."""
+        if self.mailer is None or info.setup.mode != TURN:
+            return
+        for seat in seats:
+            account_id = info.seats[seat].account_id
+            if account_id is not None and not info.seats[seat].away:
+                task = asyncio.get_running_loop().create_task(self._notify(info, seat, account_id))
+                self._tasks.add(task)
+                task.add_done_callback(self._tasks.discard)
+
+    async def _notify(self, info: TableInfo, seat: int, account_id: int) -> None:
+        try:
+            account = await asyncio.to_thread(self.storage.get_account, account_id)
+            if account is None or not account.email or await self.presence.is_online(account_id):
+                return
+            now = datetime.now(UTC)
+            if not await asyncio.to_thread(self.storage.claim_notification, info.id, seat, now, self.interval):
+                return
+            subject, body = TEXTS.get(account.language, TEXTS["en"])
+            words = {
+                "name": account.name,
+                "game": TITLES.get(info.game, info.game),
+                "table": info.id,
+                "link": f"{self.public_url}/tables/{info.id}",
+            }
+            assert self.mailer is not None
+            await asyncio.to_thread(self.mailer.send, account.email, subject.format(**words), body.format(**words))
+            self.sent += 1
+        except Exception:
+            log.exception("cannot notify seat %s of table %s", seat, info.id)
+
+    async def close(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
