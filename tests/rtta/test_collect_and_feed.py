@@ -10,16 +10,23 @@ import pytest
 from dolmen.games.rtta import RttaState, steps
 from dolmen.games.rtta.board import board_of
 from dolmen.games.rtta.components import (
+    AGRICULTURE,
+    COINAGE,
+    COINS,
+    DEVELOPMENT_NAMES,
     FACES,
+    FOOD3,
     FOOD_OR_WORKERS,
     GOOD_MAX,
     GREAT_WALL_TARGET,
+    MASONRY,
     MAX_CITIES,
     MAX_FOOD,
     START_CITIES,
     TARGET_BOXES,
+    WORKERS3,
 )
-from dolmen.games.rtta.harvest import collect, collect_board
+from dolmen.games.rtta.harvest import collect, collect_board, dice_yield, die_yields, goods_units
 from tests.rtta.helpers import goods, legal, new, play, setup, step
 
 
@@ -150,3 +157,26 @@ def test_the_bots_collect_board_is_what_collect_leaves(options: dict[str, Any]) 
             assert (s.workers, s.coins) == (workers, coins)
         checked += 1
     assert checked > 1000
+
+
+def test_what_one_die_gives_adds_up_to_what_the_dice_give() -> None:
+    """:func:`die_yields` and :func:`goods_units` (what the greedy rules weigh die by die) add up to
+    :func:`dice_yield` (what collecting gives), for every mix of Agriculture, Masonry and Coinage (seed 002,
+    Table 3) and 300 random rolls."""
+    rng = random.Random(11)
+    for devs in range(1 << len(DEVELOPMENT_NAMES)):
+        if devs & ~((1 << AGRICULTURE) | (1 << MASONRY) | (1 << COINAGE)):
+            continue
+        food3, food2, workers3, workers2, coin = die_yields(devs)
+        for _ in range(300):
+            dice = [0] * FACES
+            for _ in range(rng.randint(3, 7)):
+                dice[rng.randrange(FACES)] += 1
+            food_dice = rng.randint(0, dice[FOOD_OR_WORKERS])
+            workers_dice = dice[FOOD_OR_WORKERS] - food_dice
+            assert dice_yield(dice, food_dice, devs) == (
+                goods_units(dice),
+                dice[FOOD3] * food3 + food_dice * food2,
+                dice[WORKERS3] * workers3 + workers_dice * workers2,
+                dice[COINS] * coin,
+            )

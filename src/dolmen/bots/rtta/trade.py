@@ -52,11 +52,12 @@ def trade_choice(state: RttaState, seat: int, legal: Sequence[Action]) -> Action
     goods = state.goods[seat]
     base = goods_value(goods)
     best, best_gain = END_TRADE, 0
+    offer, swap = Kind.OFFER, Kind.SWAP
     for index in range(len(legal)):
         action = legal[index]
-        if action[0] == Kind.OFFER:
+        if action[0] == offer:
             break  # offers come after ``end trade`` and the swaps
-        if action[0] != Kind.SWAP:
+        if action[0] != swap:
             continue
         gain = goods_value(after_swap(goods, action[1], action[2])) - base
         if gain > best_gain:

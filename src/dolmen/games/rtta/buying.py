@@ -41,6 +41,7 @@ def must_discard(goods: Sequence[int], devs: int) -> bool:
     return sum(goods) > KEEP_GOODS and not devs >> CARAVANS & 1
 
 
+_BUY = Kind.BUY  # a module constant: reading an enum member off its class is slow on CPython 3.11
 _MASKS = 1 << GOOD_TYPES
 _SUBMASKS = tuple(tuple(m for m in range(_MASKS) if m & ~full == 0) for full in range(_MASKS))
 """``_SUBMASKS[mask]``: every subset of ``mask``, ascending."""
@@ -129,7 +130,7 @@ def purchases(edition: Edition, devs: int, goods: Sequence[int], food: int, coin
         ways = by_cost.get(cost)
         if ways is None:
             ways = by_cost[cost] = payments(masks, values, cost - coins, food, rate)
-        found.extend([(Kind.BUY, dev, mask, f) for mask, f in ways])
+        found.extend([(_BUY, dev, mask, f) for mask, f in ways])
     return found
 
 

@@ -72,9 +72,12 @@ def goods_units(dice: Sequence[int]) -> int:
 def dice_yield(dice: Sequence[int], food_dice: int, devs: int) -> tuple[int, int, int, int]:
     """What ``dice`` (counts per face) give a seat owning ``devs``, ``food_dice`` of the 2-food-or-2-workers dice
     taken as food: ``(goods units, food, workers, coins)``, before the tracks' limits."""
-    food3, food2, workers3, workers2, coin = die_yields(devs)
+    # die_yields and goods_units written out: collect runs at every turn of every playout.
+    food3, food2, workers3, workers2, coin = _YIELDS[
+        (devs >> AGRICULTURE & 1) | (devs >> MASONRY & 1) << 1 | (devs >> COINAGE & 1) << 2
+    ]
     return (
-        goods_units(dice),
+        _GOODS_DIE * dice[GOODS] + _SKULL_DIE * dice[SKULL],
         dice[FOOD3] * food3 + food_dice * food2,
         dice[WORKERS3] * workers3 + (dice[FOOD_OR_WORKERS] - food_dice) * workers2,
         dice[COINS] * coin,

@@ -29,6 +29,8 @@ ANSWERS: tuple[Action, ...] = (ACCEPT, DECLINE)
 _TOPS = TRADE_MAX
 _FOOD_MAX, _WOOD_MAX, _STONE_MAX, _POTTERY_MAX, _CLOTH_MAX, _SPEAR_MAX = _TOPS
 _ITEMS = len(TRADE_NAMES)
+_BACKWARD = tuple(range(_ITEMS - 1, -1, -1))
+_OFFER = Kind.OFFER  # a module constant: reading an enum member off its class is slow on CPython 3.11
 _SWAPS = tuple(tuple((Kind.SWAP, a, b) for b in range(GOOD_TYPES)) for a in range(GOOD_TYPES))
 
 
@@ -36,8 +38,11 @@ def after_offer(food: int, goods: Sequence[int], vector: Sequence[int], receives
     """One side's food and goods once an offer is accepted: ``vector`` is what the active player gives (food
     then the five goods; negative: gets); ``receives`` for the seat the offer was made to, else the active
     player."""
-    sign = 1 if receives else -1
-    return food + sign * vector[0], [goods[g] + sign * vector[g + 1] for g in range(GOOD_TYPES)]
+    # Unrolled over the five tracks: random playouts answer offers all the time.
+    f, wood, stone, pottery, cloth, spears = vector
+    if receives:
+        return food + f, [goods[0] + wood, goods[1] + stone, goods[2] + pottery, goods[3] + cloth, goods[4] + spears]
+    return food - f, [goods[0] - wood, goods[1] - stone, goods[2] - pottery, goods[3] - cloth, goods[4] - spears]
 
 
 def after_swap(goods: Sequence[int], give: int, get: int) -> list[int]:
@@ -74,7 +79,7 @@ class OfferSpace:
         if index >= self._zero:
             index += 1
         lows, highs, out = self.lows, self.highs, [0] * _ITEMS
-        for i in range(_ITEMS - 1, -1, -1):
+        for i in _BACKWARD:
             index, digit = divmod(index, lows[i] + highs[i] + 1)
             out[i] = digit - lows[i]
         return tuple(out)
@@ -183,7 +188,7 @@ class TradeActions(Sequence[Action]):
         index -= len(self.fixed)
         for space in self.spaces:
             if index < space.count:
-                return (Kind.OFFER, space.seat, space.vector(index))
+                return (_OFFER, space.seat, space.vector(index))
             index -= space.count
         raise IndexError("trade action index out of range")  # pragma: no cover - guarded above
 
@@ -191,12 +196,12 @@ class TradeActions(Sequence[Action]):
         yield from self.fixed
         for space in self.spaces:
             for index in range(space.count):
-                yield (Kind.OFFER, space.seat, space.vector(index))
+                yield (_OFFER, space.seat, space.vector(index))
 
     def __contains__(self, action: Any) -> bool:
         if not isinstance(action, tuple) or not action:
             return False
-        if action[0] == Kind.OFFER and len(action) == 3:
+        if action[0] == _OFFER and len(action) == 3:
             vector = action[2]
             if not isinstance(vector, tuple) or len(vector) != _ITEMS:
                 return False
@@ -210,7 +215,7 @@ class TradeActions(Sequence[Action]):
             return self.fixed.index(value)
         base = len(self.fixed)
         for space in self.spaces:
-            if value[0] == Kind.OFFER and value[1] == space.seat and value[2] in space:
+            if value[0] == _OFFER and value[1] == space.seat and value[2] in space:
                 return base + space.index(value[2])
             base += space.count
         raise ValueError(f"{value!r} is not a legal trade action")
