@@ -90,11 +90,13 @@ class Needs:
         "money_goal",
         "solo",
         "worker_value",
+        "yields",
     )
 
     def __init__(self, state: RttaState, seat: int) -> None:
         self.solo = state.solo
         self.devs = state.devs[seat]
+        self.yields = die_yields(self.devs)
         self.cities = state.cities[seat]
         self.food = state.food[seat]
         self.goods_value = goods_value(state.goods[seat])
@@ -110,7 +112,7 @@ class Needs:
 def food_dice_needed(needs: Needs, dice: Sequence[int]) -> int:
     """How many either-dice to take as food: enough to feed every city, if the dice allow (as
     :func:`turn_utility` counts them)."""
-    food3, per_die, _, _, _ = die_yields(needs.devs)
+    food3, per_die, _, _, _ = needs.yields
     short = needs.cities - needs.food - dice[FOOD3] * food3
     if short <= 0:
         return 0
@@ -120,7 +122,7 @@ def food_dice_needed(needs: Needs, dice: Sequence[int]) -> int:
 def turn_utility(needs: Needs, dice: Sequence[int]) -> float:
     """What a turn yielding ``dice`` is worth to the seat (see the module docstring)."""
     cities = needs.cities
-    food3, per_food_die, workers3, per_worker_die, coin = die_yields(needs.devs)
+    food3, per_food_die, workers3, per_worker_die, coin = needs.yields
     food = needs.food + dice[FOOD3] * food3
     either = dice[FOOD_OR_WORKERS]
     food_dice = 0

@@ -32,7 +32,7 @@ from dolmen.games.rtta.components import (
     STONE,
     WORKERS3,
 )
-from dolmen.games.rtta.disasters import has_great_wall, own_disaster, resolve_disasters
+from dolmen.games.rtta.disasters import DROUGHT, has_great_wall, own_disaster, resolve_disasters
 from dolmen.games.rtta.log import log_collected, log_fed
 
 if TYPE_CHECKING:
@@ -147,8 +147,11 @@ def collect_board(board: Board, dice: Sequence[int], food_dice: int, solo: bool)
     if food > MAX_FOOD:
         food = MAX_FOOD
     food, missing = feed(food, board.cities)
-    points, loses_goods = own_disaster(dice[SKULL], devs, has_great_wall(board.progress), solo)
-    disasters = board.disasters + FAMINE_POINTS * missing + points
-    if loses_goods:
-        goods = [0] * GOOD_TYPES
+    disasters = board.disasters + FAMINE_POINTS * missing
+    skulls = dice[SKULL]
+    if skulls >= DROUGHT:  # the dice search values every roll: most bring no disaster
+        points, loses_goods = own_disaster(skulls, devs, has_great_wall(board.progress), solo)
+        disasters += points
+        if loses_goods:
+            goods = [0] * GOOD_TYPES
     return Board(food, tuple(goods), board.progress, board.cities, devs, disasters), workers, coins
