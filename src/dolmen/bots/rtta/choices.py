@@ -108,12 +108,6 @@ def build_choice(state: RttaState, seat: int, legal: Sequence[Action]) -> Action
 
 
 # -- buying and the rest ------------------------------------------------------------------------------------------
-def spent_value(state: RttaState, seat: int, action: Action) -> int:
-    """Coins' worth of goods and food a ``buy`` action spends (the turn's coins are lost anyway)."""
-    _, _, tracks, food = action
-    return payment_value(state.goods[seat], tracks, food, granary_rate(state.edition, state.devs[seat]))
-
-
 def may_end_game(state: RttaState, seat: int) -> bool:
     """Whether the seat should make the purchase that reaches the development goal (which ends the game)."""
     if turns_left(state, seat) == 0:
@@ -132,11 +126,14 @@ def buy_choice(state: RttaState, seat: int, legal: Sequence[Action]) -> Action:
         return END_BUY
     best, best_worth = END_BUY, 0.0
     buy = Kind.BUY
+    goods, rate = state.goods[seat], granary_rate(state.edition, state.devs[seat])
     for action in legal:
         if action[0] != buy:
             continue
-        worth = development_worth(state, seat, action[1], turns) - slot
-        worth -= COIN_POINTS * spent_value(state, seat, action)
+        _, dev, tracks, food = action
+        worth = development_worth(state, seat, dev, turns) - slot
+        # what the goods and food spent are worth (the turn's coins are lost anyway)
+        worth -= COIN_POINTS * payment_value(goods, tracks, food, rate)
         if worth > best_worth:
             best, best_worth = action, worth
     return best

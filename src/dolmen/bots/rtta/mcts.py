@@ -23,7 +23,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, Final, cast
 
-from dolmen.bots.rtta.choices import greedy_action, spent_value
+from dolmen.bots.rtta.choices import greedy_action
 from dolmen.bots.rtta.plan import Planner
 from dolmen.bots.rtta.rules import food_choice
 from dolmen.bots.rtta.values import DEFAULT_WEIGHTS, board_value, turns_left
@@ -37,6 +37,7 @@ from dolmen.engine.driver import Policy
 from dolmen.games.rtta import steps
 from dolmen.games.rtta.actions import END_BUILD, END_BUY, END_TRADE, KEEP, Action, Kind, can_reroll
 from dolmen.games.rtta.board import board_of
+from dolmen.games.rtta.buying import granary_rate, payment_value
 from dolmen.games.rtta.components import FACES, TARGET_BOXES
 from dolmen.games.rtta.harvest import collect_board
 from dolmen.games.rtta.scoring import Scorer
@@ -158,11 +159,13 @@ def _build_candidates(state: RttaState, seat: int, legal: Sequence[Action], gree
 def _buy_candidates(state: RttaState, seat: int, legal: Sequence[Action]) -> list[Action]:
     cheapest: dict[int, tuple[int, Action]] = {}
     buy = Kind.BUY
+    goods, rate = state.goods[seat], granary_rate(state.edition, state.devs[seat])
     for action in legal:
         if action[0] == buy:
-            spent = spent_value(state, seat, action)
-            if action[1] not in cheapest or spent < cheapest[action[1]][0]:
-                cheapest[action[1]] = (spent, action)
+            _, dev, tracks, food = action
+            spent = payment_value(goods, tracks, food, rate)
+            if dev not in cheapest or spent < cheapest[dev][0]:
+                cheapest[dev] = (spent, action)
     return [END_BUY, *(action for _, action in cheapest.values())]
 
 

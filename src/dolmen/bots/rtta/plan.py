@@ -10,6 +10,7 @@ until no chunk gains.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import NamedTuple
 
 from dolmen.bots.rtta.values import (
@@ -226,8 +227,10 @@ class Planner:
         return best
 
 
+@cache
 def most_valuable_discard(goods: Goods) -> Goods:
-    """The units to discard (per track) that keep the 6 most valuable (the discard step must be due)."""
+    """The units to discard (per track) that keep the 6 most valuable (the discard step must be due). Kept per
+    goods: the planners ask it for the same few boards again and again."""
     best: Goods | None = None
     best_kept = -1
     for action in discard_options(goods):
