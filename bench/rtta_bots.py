@@ -10,10 +10,12 @@ the share of building and buying decisions taken at random, so that the boards v
 is the greedy fit of 3,000 games blended with a fit of 1,500 expectimax games played with it, which scored
 better than either, and better than one more blended round).
 
-``time`` prints each bot's mean and longest decision on solo and four-player games.
+``time`` prints each bot's mean and longest decision on solo and four-player games. ``cpu`` prints the CPU
+time of each untimed bot's decisions on fixed games (deterministic, so two versions of the code play the same
+games): for comparing versions on a busy machine, run it alternately with each and compare medians.
 
 Run: ``.venv/bin/python bench/rtta_bots.py fit --games 4000 --bot expectimax --workers 2``;
-``.venv/bin/python bench/rtta_bots.py time``.
+``.venv/bin/python bench/rtta_bots.py time``; ``.venv/bin/python bench/rtta_bots.py cpu``.
 """
 
 from __future__ import annotations
@@ -21,17 +23,19 @@ from __future__ import annotations
 import argparse
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 from dolmen.bots import make_bot
-from dolmen.bots.rtta.plan import board_of, features_of
-from dolmen.bots.rtta.values import FEATURES, Scorer
+from dolmen.bots.rtta.plan import features_of
+from dolmen.bots.rtta.values import FEATURES
 from dolmen.bots.rtta.weights import PRIOR, SOLO_BRONZE
 from dolmen.engine import CHANCE, Action, Game, Policy, chance_rng, play_game, seat_rng
 from dolmen.engine.core import JSON
 from dolmen.games.rtta import RollThroughTheAges, steps
+from dolmen.games.rtta.board import board_of
 from dolmen.games.rtta.components import SOLO_ROUNDS
+from dolmen.games.rtta.scoring import Scorer
 from fitting import Sample, ridge
 
 GAME = RollThroughTheAges()
@@ -60,7 +64,7 @@ def play_for_samples(args: tuple[str, int, float]) -> list[Sample]:
             scorer = Scorer(state, 0)
             left = 0 if state.is_over() else SOLO_ROUNDS - played
             board = board_of(state, 0)
-            turns.append((left, features_of(board, scorer), scorer.score(*board[1:])))
+            turns.append((left, features_of(board, scorer), scorer.total(*board[1:])))
     final = state.result().scores[0]
     return [(left, row, float(final - now)) for left, row, now in turns if left > 0]
 
@@ -91,16 +95,17 @@ def fit(bot: str, games: int, seed: int, workers: int, epsilon: float, strength:
 
 
 class Stopwatch:
-    """Wraps a bot and records how long each of its decisions takes."""
+    """Wraps a bot and records how long each of its decisions takes (``clock``: wall time by default)."""
 
-    def __init__(self, bot: Policy) -> None:
+    def __init__(self, bot: Policy, clock: Callable[[], float] = time.perf_counter) -> None:
         self.bot = bot
+        self.clock = clock
         self.spent: list[float] = []
 
     def act(self, game: Game, view: dict[str, JSON], legal: Sequence[Action], rng: random.Random) -> Action:
-        started = time.perf_counter()
+        started = self.clock()
         action = self.bot.act(game, view, legal, rng)
-        self.spent.append(time.perf_counter() - started)
+        self.spent.append(self.clock() - started)
         return action
 
 
@@ -117,6 +122,27 @@ def time_bots() -> None:
             print(f"  mean {1000 * sum(spent) / len(spent):8.2f} ms  longest {1000 * max(spent):7.1f} ms")
 
 
+CPU_CASES = (
+    (1, "bronze", "greedy", 300),
+    (1, "bronze", "expectimax", 8),
+    (4, "late", "expectimax", 2),
+    (1, "bronze", "mcts:100", 2),
+    (3, "bronze", "mcts:30", 1),
+)
+"""``(players, edition, bot, games)``: every seat plays ``bot`` (untimed)."""
+
+
+def cpu_bots() -> None:
+    """CPU seconds the untimed bots spend on fixed games (every seat the same bot)."""
+    for players, edition, spec, games in CPU_CASES:
+        watches = [Stopwatch(make_bot(spec, "rtta", timed=False), time.process_time) for _ in range(players)]
+        for seed in range(games):
+            play_game(GAME, players, {"edition": edition}, seed, watches, record=False)
+        spent = [s for watch in watches for s in watch.spent]
+        print(f"{players}p {edition:<6} {spec:<11} {len(spent):5} decisions  {sum(spent):7.2f} s CPU", end="")
+        print(f"  mean {1000 * sum(spent) / len(spent):8.3f} ms")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -129,9 +155,12 @@ def main() -> None:
     f.add_argument("--strength", type=float, default=30.0)
     f.add_argument("--blend", action="store_true", help="print the average of the fit and the table in use")
     sub.add_parser("time")
+    sub.add_parser("cpu")
     args = parser.parse_args()
     if args.command == "fit":
         fit(args.bot, args.games, args.seed, args.workers, args.epsilon, args.strength, args.blend)
+    elif args.command == "cpu":
+        cpu_bots()
     else:
         time_bots()
 

@@ -2,8 +2,31 @@
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 import pytest
 
+from dolmen.games.rtta import RttaState, steps
+from dolmen.games.rtta.board import board_of
+from dolmen.games.rtta.components import (
+    AGRICULTURE,
+    COINAGE,
+    COINS,
+    DEVELOPMENT_NAMES,
+    FACES,
+    FOOD3,
+    FOOD_OR_WORKERS,
+    GOOD_MAX,
+    GREAT_WALL_TARGET,
+    MASONRY,
+    MAX_CITIES,
+    MAX_FOOD,
+    START_CITIES,
+    TARGET_BOXES,
+    WORKERS3,
+)
+from dolmen.games.rtta.harvest import collect, collect_board, dice_yield, die_yields, goods_units
 from tests.rtta.helpers import goods, legal, new, play, setup, step
 
 
@@ -94,3 +117,66 @@ def test_each_unfed_city_costs_one_point(food: int, famine: int) -> None:
     s = setup(new(2), 0, food=food)
     play(s, "roll goods coins workers3", "keep", "end build")
     assert s.disasters[0] == famine and s.food[0] == max(0, food - 3)
+
+
+def _random_roll(rng: random.Random, s: RttaState) -> tuple[int, ...]:
+    """Random boards for every seat (a random active seat), and a random roll of the active seat's dice."""
+    s.active = rng.randrange(s.players)
+    for seat in range(s.players):
+        s.food[seat] = rng.randint(0, MAX_FOOD)
+        s.goods[seat] = [rng.randint(0, top) for top in GOOD_MAX]
+        s.devs[seat] = sum(1 << dev for dev in s.edition.developments if rng.random() < 0.35)
+        s.cities[seat] = rng.randint(START_CITIES, MAX_CITIES)
+        s.disasters[seat] = rng.randint(0, 9)
+        s.progress[seat][GREAT_WALL_TARGET] = rng.choice((0, TARGET_BOXES[GREAT_WALL_TARGET]))
+    counts = [0] * FACES
+    for _ in range(s.cities[s.active]):
+        counts[rng.randrange(FACES)] += 1
+    return tuple(counts)
+
+
+@pytest.mark.parametrize("options", [{"edition": "bronze"}, {"edition": "bronze", "trade": True}, {"edition": "late"}])
+def test_the_bots_collect_board_is_what_collect_leaves(options: dict[str, Any]) -> None:
+    """:func:`collect_board` (the bots' trial rolls) leaves the active seat's board as :func:`collect` does:
+    goods, food, the famine and the disaster's points or lost goods for the roller (seed 002 steps 1 and 2, Table 2;
+    seed 000 Smithing), and the turn's workers and coins, on 1,500 random boards and rolls of 1 to 4 players."""
+    rng = random.Random(str(options))
+    checked = 0
+    for index in range(1500):
+        s = new(rng.randint(1, 4), **options)
+        s.log = [] if index % 2 else None
+        dice = _random_roll(rng, s)
+        p, food_dice = s.active, rng.randint(0, dice[FOOD_OR_WORKERS])
+        predicted, workers, coins = collect_board(board_of(s, p), dice, food_dice, s.solo)
+        s.dice = list(dice)
+        collect(s, food_dice)
+        if s.step not in (steps.BUILD, steps.TRADE, steps.SMITHING, steps.BUY):
+            continue  # a discard made by itself, or workers lost with nothing to build: past the comparison
+        assert board_of(s, p) == predicted
+        if s.step == steps.BUILD:
+            assert (s.workers, s.coins) == (workers, coins)
+        checked += 1
+    assert checked > 1000
+
+
+def test_what_one_die_gives_adds_up_to_what_the_dice_give() -> None:
+    """:func:`die_yields` and :func:`goods_units` (what the greedy rules weigh die by die) add up to
+    :func:`dice_yield` (what collecting gives), for every mix of Agriculture, Masonry and Coinage (seed 002,
+    Table 3) and 300 random rolls."""
+    rng = random.Random(11)
+    for devs in range(1 << len(DEVELOPMENT_NAMES)):
+        if devs & ~((1 << AGRICULTURE) | (1 << MASONRY) | (1 << COINAGE)):
+            continue
+        food3, food2, workers3, workers2, coin = die_yields(devs)
+        for _ in range(300):
+            dice = [0] * FACES
+            for _ in range(rng.randint(3, 7)):
+                dice[rng.randrange(FACES)] += 1
+            food_dice = rng.randint(0, dice[FOOD_OR_WORKERS])
+            workers_dice = dice[FOOD_OR_WORKERS] - food_dice
+            assert dice_yield(dice, food_dice, devs) == (
+                goods_units(dice),
+                dice[FOOD3] * food3 + food_dice * food2,
+                dice[WORKERS3] * workers3 + workers_dice * workers2,
+                dice[COINS] * coin,
+            )

@@ -2,10 +2,24 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from dolmen.games.rtta.components import CITIES, DEVELOPMENT_BY_NAME, MONUMENT_BOXES
-from tests.rtta.helpers import new, play, setup, step
+from dolmen.engine import DolmenError, GameNotOver, RandomPolicy, play_game
+from dolmen.games.rtta import RttaState, scoring
+from dolmen.games.rtta.components import (
+    CITIES,
+    DEVELOPMENT_BY_NAME,
+    GOOD_MAX,
+    MAX_CITIES,
+    MONUMENT_BOXES,
+    MONUMENTS,
+    START_CITIES,
+    TARGET_BOXES,
+)
+from dolmen.games.rtta.scoring import Scorer, score, score_parts
+from tests.rtta.helpers import GAME, new, play, setup, step
 
 
 def devs_mask(*names: str) -> int:
@@ -103,7 +117,7 @@ def test_final_score_adds_bonuses_and_subtracts_disasters(edition: str, devs: tu
     s.cities[0] = 5
     s.goods[0] = [3, 2, 2, 1, 1]
     s.disasters[0] = 5
-    assert s.result().scores[0] == expected
+    assert score(s, 0) == expected
 
 
 def test_ties_go_to_the_most_valuable_goods_then_are_shared() -> None:
@@ -112,9 +126,69 @@ def test_ties_go_to_the_most_valuable_goods_then_are_shared() -> None:
     s = new(3)
     s.devs = [devs_mask("leadership")] * 3
     s.goods = [[2, 0, 0, 0, 0], [0, 1, 0, 0, 0], [0, 0, 0, 0, 0]]
-    result = s.result()
+    result = scoring.result(s)
     assert result.scores == (2, 2, 2) and result.tiebreak == (3, 2, 0)
     assert result.winners == (0,) and result.ranks == (1, 2, 3)
     s.goods[1] = [1, 1, 0, 0, 0]
-    result = s.result()
+    result = scoring.result(s)
     assert result.winners == (0, 1) and result.ranks == (1, 1, 3)
+
+
+def test_a_result_is_asked_only_of_a_finished_game() -> None:
+    """``result()`` before the end raises GameNotOver (a DolmenError, as in every game), at the start and in
+    the middle of a game; once it is over it gives the scores."""
+    s = new(2)
+    with pytest.raises(GameNotOver, match="not over"):
+        s.result()
+    play(s, "roll food3 goods coins", "keep")
+    with pytest.raises(DolmenError):
+        s.result()
+    state, _ = play_game(GAME, 2, {"edition": "bronze"}, 5, [RandomPolicy(), RandomPolicy()], record=False)
+    assert state.is_over() and state.result().scores == tuple(score(state, seat) for seat in range(2))
+
+
+def _random_sheet(rng: random.Random, players: int, edition: str) -> RttaState:
+    """A table whose seat 0 holds a random board: any goods, developments, cities, disasters, boxes ticked in
+    the monuments in play (a completed one has a first builder, as in play)."""
+    s = new(players, edition=edition)
+    s.goods[0] = [rng.randint(0, top) for top in GOOD_MAX]
+    s.devs[0] = sum(1 << dev for dev in s.edition.developments if rng.random() < 0.3)
+    s.cities[0] = rng.randint(START_CITIES, MAX_CITIES)
+    s.disasters[0] = rng.randint(0, 20)
+    for m in range(MONUMENTS):
+        if s.in_play[m]:
+            boxes = TARGET_BOXES[CITIES + m]
+            s.progress[0][CITIES + m] = rng.choice((0, boxes, rng.randint(0, boxes)))
+            if s.progress[0][CITIES + m] == boxes:
+                s.first_builder[m] = rng.choice((0, 0, rng.randrange(players)))
+    return s
+
+
+@pytest.mark.parametrize("edition", ["bronze", "late"])
+def test_the_fast_total_is_the_score_sheet_total(edition: str) -> None:
+    """:meth:`Scorer.total` (the bots' many boards) equals the sheet of :meth:`Scorer.parts` on 2,000 random
+    boards, and the views' ``score_parts`` is that sheet."""
+    rng = random.Random(edition)
+    for _ in range(2000):
+        s = _random_sheet(rng, rng.randint(1, 4), edition)
+        scorer = Scorer(s, 0)
+        board = (s.goods[0], s.progress[0], s.cities[0], s.devs[0], s.disasters[0])
+        assert scorer.total(*board) == score_parts(s, 0)["total"] == scorer.parts(*board)["total"]
+
+
+@pytest.mark.parametrize("edition", ["bronze", "late"])
+def test_completing_a_target_adds_its_completion_points(edition: str) -> None:
+    """:meth:`Scorer.completion_points` (the planners' gain for finishing a city or a monument) is what the total
+    gains when its last box is ticked: seed 002 "Game End" (Empire +1 per city, Architecture per monument)."""
+    rng = random.Random(edition)
+    for _ in range(500):
+        s = _random_sheet(rng, rng.randint(1, 4), edition)
+        scorer = Scorer(s, 0)
+        progress, cities, devs = s.progress[0], s.cities[0], s.devs[0]
+        before = scorer.total(s.goods[0], progress, cities, devs, s.disasters[0])
+        for target, boxes, _ in s.build_rows:
+            if progress[target] < boxes:
+                done = [*progress[:target], boxes, *progress[target + 1 :]]
+                more = cities + (target < CITIES)
+                after = scorer.total(s.goods[0], done, more, devs, s.disasters[0])
+                assert after - before == scorer.completion_points(target, devs)

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import json
+import random
+
 import pytest
 
-from dolmen.engine import MalformedStep
+from dolmen.engine import CHANCE, MalformedStep
 from dolmen.games.rtta import RttaState
-from dolmen.games.rtta.actions import action_text, parse_action
+from dolmen.games.rtta.actions import Kind, action_text, parse_action
+from tests.rtta.helpers import new
 
 EXAMPLES = [
     "preserve",
@@ -45,6 +49,41 @@ def test_action_texts_round_trip(text: str) -> None:
     hash(action)
     assert action_text(action) == text
     assert parse_action(action_text(action)) == action
+
+
+@pytest.mark.parametrize("text", EXAMPLES)
+def test_an_action_is_a_tuple_headed_by_its_kind_and_equal_to_the_plain_tuple(text: str) -> None:
+    """The head of an action is a :class:`Kind`, and the action equals (and hashes as) the same tuple with the
+    verb as a plain string: tuples written by hand or read back from JSON are the same actions."""
+    action = parse_action(text)
+    assert type(action[0]) is Kind and action[0] == text.split()[0]
+    plain = tuple(json.loads(json.dumps(action)))
+    plain = (plain[0], *(tuple(v) if isinstance(v, list) else v for v in plain[1:]))
+    assert type(plain[0]) is str and plain == action and hash(plain) == hash(action)
+    assert action_text(plain) == action_text(action)
+
+
+@pytest.mark.parametrize("options", [{"edition": "bronze", "trade": True}, {"edition": "late"}])
+def test_plain_tuples_are_the_legal_actions_they_equal(options: dict[str, object]) -> None:
+    """In random games every legal action is headed by its Kind, and its plain-string twin is legal and plays the
+    same: two tables, one fed the typed actions and one their plain twins, stay identical."""
+    rng = random.Random(7)
+    typed, plain = new(3, **options), new(3, **options)
+    while typed.actors():
+        seat = typed.actors()[0]
+        if seat == CHANCE:
+            outcome = typed.sample_chance(rng)
+            typed.apply_chance(outcome)
+            plain.apply_chance(outcome)
+            continue
+        legal = typed.legal_actions(seat)
+        action = legal[rng.randrange(len(legal))]
+        assert isinstance(action[0], Kind)
+        twin = (str(action[0]), *action[1:])
+        assert type(twin[0]) is str and twin in plain.legal_actions(seat)
+        typed.apply_action(seat, action)
+        plain.apply_action(seat, twin)
+        assert typed.signature() == plain.signature()
 
 
 def test_word_order_inside_a_text_does_not_matter_and_prints_canonically() -> None:

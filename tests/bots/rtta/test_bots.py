@@ -11,18 +11,20 @@ from typing import Any
 import pytest
 
 from dolmen.bots import make_bot
-from dolmen.bots.rtta.dice import DiceSearch, _outcomes, code, collect_board
+from dolmen.bots.rtta.dice import DiceSearch, _outcomes, code
 from dolmen.bots.rtta.expectimax import RttaExpectimax
 from dolmen.bots.rtta.greedy import RttaGreedy
 from dolmen.bots.rtta.mcts import RttaMCTS, candidates, evaluate
-from dolmen.bots.rtta.plan import Planner, board_of
+from dolmen.bots.rtta.plan import Planner
 from dolmen.bots.rtta.trade import offer_gain
-from dolmen.bots.rtta.values import DEFAULT_WEIGHTS, Scorer, board_value, features, turns_left
+from dolmen.bots.rtta.values import DEFAULT_WEIGHTS, board_value, features, turns_left
 from dolmen.engine import CHANCE, OptionsError, Policy, play_game
 from dolmen.games.rtta import RollThroughTheAges, RttaState, steps
 from dolmen.games.rtta.actions import ACCEPT, DECLINE
+from dolmen.games.rtta.board import board_of
 from dolmen.games.rtta.components import SPEARHEADS
-from dolmen.games.rtta.scoring import score
+from dolmen.games.rtta.harvest import collect_board
+from dolmen.games.rtta.scoring import Scorer, score
 from tests.rtta.helpers import new, play, setup
 
 GAME = RollThroughTheAges()

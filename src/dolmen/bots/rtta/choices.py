@@ -28,22 +28,19 @@ from dolmen.bots.rtta.rules import (
 from dolmen.bots.rtta.trade import COIN_POINTS, answer_choice, trade_choice
 from dolmen.bots.rtta.values import turns_left
 from dolmen.games.rtta import steps
-from dolmen.games.rtta.actions import END_BUILD, END_BUY, SHIP, Action
+from dolmen.games.rtta.actions import END_BUILD, END_BUY, SHIP, Action, Kind
 from dolmen.games.rtta.building import open_targets
+from dolmen.games.rtta.buying import granary_rate, must_discard, payment_value
 from dolmen.games.rtta.components import (
-    CARAVANS,
     CITIES,
     ENGINEERING,
-    GOOD_TYPES,
-    GOOD_VALUE,
-    GRANARIES,
-    KEEP_GOODS,
+    ENGINEERING_WORKERS,
     MAX_CITIES,
     SPEARHEADS,
     STONE,
     TARGET_BOXES,
 )
-from dolmen.games.rtta.scoring import score
+from dolmen.games.rtta.scoring import monument_points, score
 from dolmen.games.rtta.state import RttaState
 
 SLOT_POINTS: Final = 3.0
@@ -53,10 +50,9 @@ MIN_ENGINEERED_POINTS: Final = 2
 
 
 # -- building -------------------------------------------------------------------------------------------------
-def _monument_points(state: RttaState, seat: int, target: int) -> int:
-    m = target - CITIES
-    first = state.first_builder[m]
-    return state.edition.monument_points[m][0 if first < 0 or first == seat else 1]
+def _target_points(state: RttaState, seat: int) -> dict[int, int]:
+    """Per monument target, the points ``seat`` scores for completing it."""
+    return {CITIES + m: points for m, points in enumerate(monument_points(state.edition, state.first_builder, seat))}
 
 
 def build_target(state: RttaState, seat: int, workers: int) -> tuple[int, int] | None:
@@ -71,11 +67,12 @@ def build_target(state: RttaState, seat: int, workers: int) -> tuple[int, int] |
         return city, min(workers, TARGET_BOXES[city] - progress[city])
     if not monuments:
         return None
+    points = _target_points(state, seat)
     completable = [t for t in monuments if TARGET_BOXES[t] - progress[t] <= workers]
     if completable:
-        best = max(completable, key=lambda t: (_monument_points(state, seat, t), progress[t]))
+        best = max(completable, key=lambda t: (points[t], progress[t]))
         return best, TARGET_BOXES[best] - progress[best]
-    best = max(monuments, key=lambda t: (_monument_points(state, seat, t) / TARGET_BOXES[t], progress[t]))
+    best = max(monuments, key=lambda t: (points[t] / TARGET_BOXES[t], progress[t]))
     return best, workers
 
 
@@ -86,39 +83,31 @@ def engineering_stone(state: RttaState, seat: int) -> int:
     stone = state.goods[seat][STONE]
     progress = state.progress[seat]
     workers = state.workers
+    points = _target_points(state, seat)
     needed = []
     for t in open_targets(state, seat):
         left = TARGET_BOXES[t] - progress[t]
-        if workers < left <= workers + 3 * stone and (t < CITIES or _monument_points(state, seat, t) >= 2):
-            needed.append(-(-(left - workers) // 3))
+        if workers < left <= workers + ENGINEERING_WORKERS * stone and (
+            t < CITIES or points[t] >= MIN_ENGINEERED_POINTS
+        ):
+            needed.append(-(-(left - workers) // ENGINEERING_WORKERS))
     return min(needed, default=0)
 
 
 def build_choice(state: RttaState, seat: int, legal: Sequence[Action]) -> Action:
-    goods = state.goods[seat]
-    if SHIP in legal and (state.ships[seat] == 0 or (sum(goods) > KEEP_GOODS and not state.devs[seat] >> CARAVANS & 1)):
+    if SHIP in legal and (state.ships[seat] == 0 or must_discard(state.goods[seat], state.devs[seat])):
         return SHIP
     stone = engineering_stone(state, seat)
-    if stone and ("engineer", stone) in legal:
-        return ("engineer", stone)
+    if stone and (Kind.ENGINEER, stone) in legal:
+        return (Kind.ENGINEER, stone)
     if state.workers:
         target = build_target(state, seat, state.workers)
         if target is not None:
-            return ("build", *target)
+            return (Kind.BUILD, *target)
     return END_BUILD
 
 
 # -- buying and the rest ------------------------------------------------------------------------------------------
-def spent_value(state: RttaState, seat: int, action: Action) -> int:
-    """Coins' worth of goods and food a ``buy`` action spends (the turn's coins are lost anyway)."""
-    _, _, tracks, food = action
-    goods = state.goods[seat]
-    value = sum(GOOD_VALUE[g][goods[g]] for g in range(GOOD_TYPES) if tracks >> g & 1)
-    if state.devs[seat] >> GRANARIES & 1:
-        value += food * state.edition.granary_coins
-    return value
-
-
 def may_end_game(state: RttaState, seat: int) -> bool:
     """Whether the seat should make the purchase that reaches the development goal (which ends the game)."""
     if turns_left(state, seat) == 0:
@@ -136,18 +125,22 @@ def buy_choice(state: RttaState, seat: int, legal: Sequence[Action]) -> Action:
     if owned + 1 >= state.edition.end_developments and not may_end_game(state, seat):
         return END_BUY
     best, best_worth = END_BUY, 0.0
+    buy = Kind.BUY
+    goods, rate = state.goods[seat], granary_rate(state.edition, state.devs[seat])
     for action in legal:
-        if action[0] != "buy":
+        if action[0] != buy:
             continue
-        worth = development_worth(state, seat, action[1], turns) - slot
-        worth -= COIN_POINTS * spent_value(state, seat, action)
+        _, dev, tracks, food = action
+        worth = development_worth(state, seat, dev, turns) - slot
+        # what the goods and food spent are worth (the turn's coins are lost anyway)
+        worth -= COIN_POINTS * payment_value(goods, tracks, food, rate)
         if worth > best_worth:
             best, best_worth = action, worth
     return best
 
 
 def discard_choice(state: RttaState, seat: int) -> Action:
-    return ("discard", most_valuable_discard(tuple(state.goods[seat])))
+    return (Kind.DISCARD, most_valuable_discard(tuple(state.goods[seat])))
 
 
 def greedy_action(state: RttaState, seat: int, legal: Sequence[Action]) -> Action:
@@ -162,7 +155,7 @@ def greedy_action(state: RttaState, seat: int, legal: Sequence[Action]) -> Actio
         case steps.FOOD:
             return food_choice(state, seat)
         case steps.SMITHING:
-            return ("spearheads", state.goods[seat][SPEARHEADS])
+            return (Kind.SPEARHEADS, state.goods[seat][SPEARHEADS])
         case steps.BUILD:
             return build_choice(state, seat, legal)
         case steps.TRADE:

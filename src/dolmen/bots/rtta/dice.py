@@ -1,12 +1,12 @@
 """Expectimax over a turn's dice: which dice to reroll, how to use Leadership, food or workers.
 
 Dice are multisets of faces. The value of a final roll is what the rest of the turn makes of it: collect, feed,
-disasters, then the planner's build, purchase and discard (:meth:`Planner.quick_value`), taking the best
-split of the 2-food-or-2-workers dice. With Leadership, a final roll is worth the better of keeping it and
-rerolling the one die whose reroll has the best expected value. Before that, a roll with rerolls left is worth
-the best choice of dice to keep, each choice worth the exact expectation over the multinomial outcomes of the
-dice rerolled. Multisets are coded as integers, three bits per face, so that adding a kept set and an outcome
-is one addition.
+disasters (the game's :func:`dolmen.games.rtta.harvest.collect_board`), then the planner's build, purchase and
+discard (:meth:`Planner.quick_value`), taking the best split of the 2-food-or-2-workers dice. With Leadership,
+a final roll is worth the better of keeping it and rerolling the one die whose reroll has the best expected
+value. Before that, a roll with rerolls left is worth the best choice of dice to keep, each choice worth the
+exact expectation over the multinomial outcomes of the dice rerolled. Multisets are coded as integers, three
+bits per face, so that adding a kept set and an outcome is one addition.
 """
 
 from __future__ import annotations
@@ -14,33 +14,14 @@ from __future__ import annotations
 from functools import cache
 from itertools import product
 
-from dolmen.bots.rtta.plan import Board, Planner
-from dolmen.games.rtta.components import (
-    AGRICULTURE,
-    COINAGE,
-    COINS,
-    FACES,
-    FOOD3,
-    FOOD_OR_WORKERS,
-    GOODS,
-    GREAT_WALL,
-    GREAT_WALL_TARGET,
-    IRRIGATION,
-    MASONRY,
-    MAX_FOOD,
-    MEDICINE,
-    MONUMENT_BOXES,
-    QUARRYING,
-    RELIGION,
-    SKULL,
-    SMITHING,
-    WORKERS3,
-)
-from dolmen.games.rtta.harvest import collect_goods
+from dolmen.bots.rtta.plan import Planner
+from dolmen.games.rtta.actions import can_reroll
+from dolmen.games.rtta.board import Board
+from dolmen.games.rtta.components import FACES, FOOD_OR_WORKERS
+from dolmen.games.rtta.harvest import collect_board
 from dolmen.games.rtta.rolling import roll_outcomes
 
 _SHIFT = tuple(3 * face for face in range(FACES))
-_GREAT_WALL_BOXES = MONUMENT_BOXES[GREAT_WALL]
 
 
 def code(counts: tuple[int, ...] | list[int]) -> int:
@@ -59,46 +40,11 @@ def _outcomes(k: int) -> tuple[tuple[int, float], ...]:
 
 
 @cache
-def _sub_multisets(coded: int, keep_skulls: bool) -> tuple[int, ...]:
-    """Every sub-multiset of ``coded`` (the dice one may keep), skulls always kept when ``keep_skulls``."""
+def _sub_multisets(coded: int, solo: bool) -> tuple[int, ...]:
+    """Every sub-multiset of ``coded`` the dice one may keep (dice that cannot be rerolled are always kept)."""
     counts = counts_of(coded)
-    ranges = [range(n, n + 1) if keep_skulls and face == SKULL else range(n + 1) for face, n in enumerate(counts)]
+    ranges = [range(n + 1) if can_reroll(face, solo) else range(n, n + 1) for face, n in enumerate(counts)]
     return tuple(code(kept) for kept in product(*ranges))
-
-
-def collect_board(board: Board, dice: tuple[int, ...], food_dice: int, solo: bool) -> tuple[Board, int, int]:
-    """The seat's board after collecting ``dice`` (``food_dice`` of the either-dice as food), feeding and the
-    disaster's effect on the seat itself, with the turn's workers and coins (as the engine's ``collect``)."""
-    devs = board.devs
-    goods = list(board.goods)
-    collect_goods(goods, dice[GOODS] + 2 * dice[SKULL], bool(devs >> QUARRYING & 1))
-    agriculture = devs >> AGRICULTURE & 1
-    masonry = devs >> MASONRY & 1
-    food = board.food + dice[FOOD3] * (3 + agriculture) + food_dice * (2 + agriculture)
-    if food > MAX_FOOD:
-        food = MAX_FOOD
-    workers = dice[WORKERS3] * (3 + masonry) + (dice[FOOD_OR_WORKERS] - food_dice) * (2 + masonry)
-    coins = dice[COINS] * (12 if devs >> COINAGE & 1 else 7)
-    disasters = board.disasters
-    cities = board.cities
-    if food >= cities:
-        food -= cities
-    else:
-        disasters += cities - food
-        food = 0
-    skulls = dice[SKULL]
-    if skulls == 2:
-        if not devs >> IRRIGATION & 1:
-            disasters += 2
-    elif skulls == 3:
-        if solo and not devs >> MEDICINE & 1:
-            disasters += 3
-    elif skulls == 4:
-        if not devs >> SMITHING & 1 and board.progress[GREAT_WALL_TARGET] != _GREAT_WALL_BOXES:
-            disasters += 4
-    elif skulls >= 5 and not devs >> RELIGION & 1:
-        goods = [0, 0, 0, 0, 0]
-    return Board(food, tuple(goods), board.progress, cities, devs, disasters), workers, coins
 
 
 class DiceSearch:
@@ -178,7 +124,7 @@ class DiceSearch:
     def choices(self, coded: int, rerolls_left: int) -> dict[int, float]:
         """Per kept multiset (``coded`` itself: stop rolling), its value."""
         values = {coded: self.final(coded)}
-        for kept in _sub_multisets(coded, not self.solo):
+        for kept in _sub_multisets(coded, self.solo):
             if kept != coded:
                 values[kept] = self.kept(kept, rerolls_left)
         return values

@@ -23,17 +23,33 @@ from typing import cast
 
 from dolmen.bots.fallback import log_fallback
 from dolmen.bots.rtta.choices import greedy_action
-from dolmen.bots.rtta.dice import DiceSearch, collect_board
-from dolmen.bots.rtta.plan import Board, Planner, board_of, most_valuable_discard
-from dolmen.bots.rtta.values import DEFAULT_WEIGHTS, Scorer, Weights, board_value, turns_left
+from dolmen.bots.rtta.dice import DiceSearch
+from dolmen.bots.rtta.plan import Planner, most_valuable_discard
+from dolmen.bots.rtta.values import DEFAULT_WEIGHTS, Weights, board_value, turns_left
 from dolmen.bots.search.mcts import acting_seat
 from dolmen.engine.core import JSON, Game
 from dolmen.engine.core import Action as KernelAction
 from dolmen.engine.errors import DolmenError, IllegalStep, OptionsError
 from dolmen.games.rtta import steps
-from dolmen.games.rtta.actions import ACCEPT, DECLINE, END_BUILD, END_BUY, END_TRADE, KEEP, PRESERVE, ROLL, Action
-from dolmen.games.rtta.components import FOOD_OR_WORKERS, GOOD_TYPES, LEADERSHIP, MAX_FOOD, POTTERY, SPEARHEADS
+from dolmen.games.rtta.actions import (
+    ACCEPT,
+    DECLINE,
+    END_BUILD,
+    END_BUY,
+    END_TRADE,
+    KEEP,
+    PRESERVE,
+    ROLL,
+    Action,
+    Kind,
+)
+from dolmen.games.rtta.board import Board, board_of
+from dolmen.games.rtta.components import FOOD_OR_WORKERS, LEADERSHIP, POTTERY, PRESERVATION_POTTERY, SPEARHEADS
+from dolmen.games.rtta.harvest import collect_board
+from dolmen.games.rtta.rolling import preserved_food
+from dolmen.games.rtta.scoring import Scorer
 from dolmen.games.rtta.state import RttaState
+from dolmen.games.rtta.trading import after_offer
 
 
 class RttaExpectimax:
@@ -71,14 +87,14 @@ class RttaExpectimax:
                 return self.preservation(state, seat)
             case steps.REROLL:
                 reroll = self.dice_search(state, seat).best_reroll(tuple(state.dice), state.rerolls_left)
-                return KEEP if reroll is None else ("reroll", reroll)
+                return KEEP if reroll is None else (Kind.REROLL, reroll)
             case steps.LEADERSHIP:
                 face = self.dice_search(state, seat).best_leadership(tuple(state.dice))
-                return KEEP if face is None else ("leadership", face)
+                return KEEP if face is None else (Kind.LEADERSHIP, face)
             case steps.FOOD:
                 return self.food(state, seat)
             case steps.SMITHING:
-                return ("spearheads", state.goods[seat][SPEARHEADS])
+                return (Kind.SPEARHEADS, state.goods[seat][SPEARHEADS])
             case steps.BUILD:
                 return self.build(state, seat, legal)
             case steps.TRADE:
@@ -87,9 +103,9 @@ class RttaExpectimax:
                 return answer(state, seat, self.weights)
             case steps.BUY:
                 plan = Planner(state, seat, self.weights).finish(board_of(state, seat), 0, state.coins, can_build=False)
-                return END_BUY if plan.purchase is None else ("buy", *plan.purchase)
+                return END_BUY if plan.purchase is None else plan.purchase
             case steps.DISCARD:
-                return ("discard", most_valuable_discard(tuple(state.goods[seat])))
+                return (Kind.DISCARD, most_valuable_discard(tuple(state.goods[seat])))
         return greedy_action(state, seat, legal)
 
     def dice_search(self, state: RttaState, seat: int) -> DiceSearch:
@@ -113,14 +129,14 @@ class RttaExpectimax:
             value = planner.finish(after, workers, coins).value
             if value > best:
                 best, best_food = value, food_dice
-        return ("food", best_food)
+        return (Kind.FOOD, best_food)
 
     def build(self, state: RttaState, seat: int, legal: Sequence[Action]) -> Action:
         plan = Planner(state, seat, self.weights).finish(board_of(state, seat), state.workers, state.coins)
-        if plan.engineer and ("engineer", plan.engineer) in legal:
-            return ("engineer", plan.engineer)
+        if plan.engineer and (Kind.ENGINEER, plan.engineer) in legal:
+            return (Kind.ENGINEER, plan.engineer)
         for target, boxes in plan.builds:
-            action = ("build", target, boxes)
+            action = (Kind.BUILD, target, boxes)
             if action in legal:
                 return action
         return END_BUILD
@@ -132,9 +148,9 @@ class RttaExpectimax:
         row = self.weights.row(turns) if turns > 0 else None
         board = board_of(state, seat)
         goods = list(board.goods)
-        goods[POTTERY] -= 1
+        goods[POTTERY] -= PRESERVATION_POTTERY
         kept = board_value(scorer, row, *board)
-        preserved = board_value(scorer, row, min(MAX_FOOD, 2 * board.food), goods, *board[2:])
+        preserved = board_value(scorer, row, preserved_food(board.food), goods, *board[2:])
         return PRESERVE if preserved > kept else ROLL
 
 
@@ -142,14 +158,13 @@ def answer(state: RttaState, seat: int, weights: Weights) -> Action:
     """Accept the pending offer only when ``seat``'s board value rises with it."""
     assert state.offer is not None
     to, vector = state.offer
-    sign = 1 if seat == to else -1
     scorer = Scorer(state, seat)
     turns = turns_left(state, seat)
     row = weights.row(turns) if turns > 0 else None
     board = board_of(state, seat)
-    goods = [board.goods[g] + sign * vector[g + 1] for g in range(GOOD_TYPES)]
+    food, goods = after_offer(board.food, board.goods, vector, seat == to)
     before = board_value(scorer, row, *board)
-    after = board_value(scorer, row, board.food + sign * vector[0], goods, *board[2:])
+    after = board_value(scorer, row, food, goods, *board[2:])
     return ACCEPT if after > before + 1e-9 else DECLINE
 
 

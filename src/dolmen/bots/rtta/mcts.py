@@ -23,11 +23,10 @@ import random
 from collections.abc import Sequence
 from typing import Any, Final, cast
 
-from dolmen.bots.rtta.choices import greedy_action, spent_value
-from dolmen.bots.rtta.dice import collect_board
-from dolmen.bots.rtta.plan import Planner, board_of
+from dolmen.bots.rtta.choices import greedy_action
+from dolmen.bots.rtta.plan import Planner
 from dolmen.bots.rtta.rules import food_choice
-from dolmen.bots.rtta.values import DEFAULT_WEIGHTS, Scorer, board_value, turns_left
+from dolmen.bots.rtta.values import DEFAULT_WEIGHTS, board_value, turns_left
 from dolmen.bots.search.budget import Budget, level_budget
 from dolmen.bots.search.mcts import MCTSBot
 from dolmen.bots.search.rewards import MARGIN_WEIGHT
@@ -36,8 +35,12 @@ from dolmen.engine.core import JSON, Game, State
 from dolmen.engine.core import Action as KernelAction
 from dolmen.engine.driver import Policy
 from dolmen.games.rtta import steps
-from dolmen.games.rtta.actions import END_BUILD, END_BUY, END_TRADE, KEEP, Action
-from dolmen.games.rtta.components import FACES, SKULL, TARGET_BOXES
+from dolmen.games.rtta.actions import END_BUILD, END_BUY, END_TRADE, KEEP, Action, Kind, can_reroll
+from dolmen.games.rtta.board import board_of
+from dolmen.games.rtta.buying import granary_rate, payment_value
+from dolmen.games.rtta.components import FACES, TARGET_BOXES
+from dolmen.games.rtta.harvest import collect_board
+from dolmen.games.rtta.scoring import Scorer
 from dolmen.games.rtta.state import RttaState
 
 PLAYOUT_STEPS: Final = 4
@@ -126,16 +129,16 @@ def candidates(state: RttaState, seat: int, legal: Sequence[Action]) -> Sequence
 
 def _reroll_neighbours(state: RttaState, greedy: Action) -> list[Action]:
     dice = state.dice
-    chosen = list(greedy[1]) if greedy[0] == "reroll" else [0] * FACES
+    chosen = list(greedy[1]) if greedy[0] == Kind.REROLL else [0] * FACES
     found: list[Action] = [greedy, KEEP]
     for face in range(FACES):
-        if face == SKULL and not state.solo:
+        if not can_reroll(face, state.solo):
             continue
         for step in (-1, 1):
             counts = chosen[:]
             counts[face] += step
             if 0 <= counts[face] <= dice[face] and any(counts):
-                found.append(("reroll", tuple(counts)))
+                found.append((Kind.REROLL, tuple(counts)))
     return found
 
 
@@ -143,22 +146,26 @@ def _build_candidates(state: RttaState, seat: int, legal: Sequence[Action], gree
     found: list[Action] = [greedy, END_BUILD]
     plan = Planner(state, seat, DEFAULT_WEIGHTS).finish(board_of(state, seat), state.workers, state.coins)
     if plan.engineer:
-        found.append(("engineer", plan.engineer))
-    found.extend(("build", target, boxes) for target, boxes in plan.builds[:1])
+        found.append((Kind.ENGINEER, plan.engineer))
+    found.extend((Kind.BUILD, target, boxes) for target, boxes in plan.builds[:1])
     progress = state.progress[seat]
+    build = Kind.BUILD
     for action in legal:
-        if action[0] == "build" and progress[action[1]] + action[2] == TARGET_BOXES[action[1]]:
+        if action[0] == build and progress[action[1]] + action[2] == TARGET_BOXES[action[1]]:
             found.append(action)
     return found
 
 
 def _buy_candidates(state: RttaState, seat: int, legal: Sequence[Action]) -> list[Action]:
     cheapest: dict[int, tuple[int, Action]] = {}
+    buy = Kind.BUY
+    goods, rate = state.goods[seat], granary_rate(state.edition, state.devs[seat])
     for action in legal:
-        if action[0] == "buy":
-            spent = spent_value(state, seat, action)
-            if action[1] not in cheapest or spent < cheapest[action[1]][0]:
-                cheapest[action[1]] = (spent, action)
+        if action[0] == buy:
+            _, dev, tracks, food = action
+            spent = payment_value(goods, tracks, food, rate)
+            if dev not in cheapest or spent < cheapest[dev][0]:
+                cheapest[dev] = (spent, action)
     return [END_BUY, *(action for _, action in cheapest.values())]
 
 

@@ -2,13 +2,15 @@
 monuments, Engineering), which development to buy and with what, what to discard.
 
 A :class:`Planner` is made for one seat at one point of its turn (its table, scorer and turns left are fixed);
-boards are plain tuples ``(food, goods, progress, cities, devs, disasters)`` so that the dice search can try
-hundreds of them. Building is planned chunk by chunk: each step adds the one chunk (a box, the boxes that
-finish a target, or every worker left) that gives the best board, until no chunk gains.
+boards are the game's :class:`dolmen.games.rtta.board.Board` values ``(food, goods, progress, cities, devs,
+disasters)``, so that the dice search can try hundreds of them. Building is planned chunk by chunk: each step
+adds the one chunk (a box, the boxes that finish a target, or every worker left) that gives the best board,
+until no chunk gains.
 """
 
 from __future__ import annotations
 
+from functools import cache
 from typing import NamedTuple
 
 from dolmen.bots.rtta.values import (
@@ -18,44 +20,30 @@ from dolmen.bots.rtta.values import (
     FOOD_LOW_FEATURE,
     MONUMENT_FEATURE,
     MONUMENT_SQ_FEATURE,
-    Scorer,
     Weights,
     board_value,
     features,
-    goods_coins,
     turns_left,
 )
-from dolmen.games.rtta.buying import discard_options, payments, track_values
+from dolmen.games.rtta.actions import Action
+from dolmen.games.rtta.board import Board, Goods
+from dolmen.games.rtta.buying import discard_options, must_discard, purchases
 from dolmen.games.rtta.components import (
-    ARCHITECTURE,
-    CARAVANS,
     CITIES,
-    EMPIRE,
     ENGINEERING,
+    ENGINEERING_WORKERS,
     GOOD_TYPES,
-    GRANARIES,
-    KEEP_GOODS,
     STONE,
     TARGET_BOXES,
+    goods_value,
 )
+from dolmen.games.rtta.scoring import Scorer
 from dolmen.games.rtta.state import RttaState
 
-Goods = tuple[int, ...]
 BuildPlan = tuple[tuple[int, int], ...]
 """``(target, boxes)`` chunks in the order to tick them."""
-Purchase = tuple[int, int, int] | None
-"""``(development, tracks mask, food)`` as in the ``buy`` action, or ``None`` for no purchase."""
-
-
-class Board(NamedTuple):
-    """One seat's board: what the value function reads."""
-
-    food: int
-    goods: Goods
-    progress: Goods
-    cities: int
-    devs: int
-    disasters: int
+Purchase = Action | None
+"""A ``buy`` action, or ``None`` for no purchase."""
 
 
 class TurnPlan(NamedTuple):
@@ -68,17 +56,6 @@ class TurnPlan(NamedTuple):
     discard: Goods | None
 
 
-def board_of(state: RttaState, seat: int) -> Board:
-    return Board(
-        state.food[seat],
-        tuple(state.goods[seat]),
-        tuple(state.progress[seat]),
-        state.cities[seat],
-        state.devs[seat],
-        state.disasters[seat],
-    )
-
-
 class Planner:
     """Plans the end of ``seat``'s turn (it must be the active seat) on ``weights``."""
 
@@ -89,7 +66,6 @@ class Planner:
         self.row: tuple[float, ...] | None = weights.row(turns) if turns > 0 else None
         self.goal = state.edition.end_developments
         self.build_rows = state.build_rows
-        self.granary_rate = state.edition.granary_coins
         self._buy_gains: dict[tuple[int, Goods, int], tuple[float, Purchase, Goods | None]] = {}
         self._build_gains: dict[tuple[int, int], tuple[float, BuildPlan]] = {}
         self._base: Board | None = None
@@ -110,7 +86,7 @@ class Planner:
         if target < CITIES:
             if after < boxes:
                 return 0.0 if row is None else row[CITY_BOX_FEATURE] * (after - before) / boxes
-            gain = 1.0 if board.devs >> EMPIRE & 1 else 0.0
+            gain = float(self.scorer.completion_points(target, board.devs))
             if row is not None:
                 food = board.food
                 low_before = food if food < cities else cities
@@ -125,7 +101,7 @@ class Planner:
         if row is not None and before:
             gain -= points * (row[MONUMENT_FEATURE] * share_before + row[MONUMENT_SQ_FEATURE] * share_before**2)
         if after == boxes:
-            gain += points + (self.scorer.architecture if board.devs >> ARCHITECTURE & 1 else 0)
+            gain += self.scorer.completion_points(target, board.devs)
         elif row is not None:
             share = after / boxes
             gain += points * (row[MONUMENT_FEATURE] * share + row[MONUMENT_SQ_FEATURE] * share * share)
@@ -161,9 +137,7 @@ class Planner:
     # -- buying and discarding -------------------------------------------------------------------------------
     def best_discard(self, goods: Goods, devs: int) -> Goods | None:
         """What to discard (units per track) to keep the most valuable 6 units; ``None`` when nothing must go."""
-        if sum(goods) <= KEEP_GOODS or devs >> CARAVANS & 1:
-            return None
-        return most_valuable_discard(goods)
+        return most_valuable_discard(goods) if must_discard(goods, devs) else None
 
     def plan_buy(self, board: Board, coins: int) -> tuple[float, Purchase, Goods | None]:
         """The best purchase (or none) and discard after it: ``(value of the board left, purchase, discard)``."""
@@ -179,26 +153,14 @@ class Planner:
         return best_value, *best
 
     def _purchases(self, board: Board, coins: int) -> list[tuple[Purchase, Board]]:
-        """No purchase, and every undominated payment for every affordable development not owned."""
+        """No purchase, and every undominated payment for every affordable development not owned (the ``buy``
+        actions of :func:`dolmen.games.rtta.buying.purchases`), each with the board it leaves."""
         options: list[tuple[Purchase, Board]] = [(None, board)]
-        devs = board.devs
-        rate = self.granary_rate if devs >> GRANARIES & 1 else 0
-        masks, values = track_values(board.goods)
-        budget = coins + values[masks[-1]] + rate * board.food
-        edition = self.edition
-        found_by_cost: dict[int, list[tuple[int, int]]] = {}
-        for dev in edition.developments:
-            cost = edition.costs[dev]
-            if cost > budget or devs >> dev & 1:
-                continue
-            found = found_by_cost.get(cost)
-            if found is None:
-                found = found_by_cost[cost] = payments(masks, values, cost - coins, board.food, rate)
-            for mask, food in found:
-                goods = tuple(0 if mask >> g & 1 else board.goods[g] for g in range(GOOD_TYPES))
-                options.append(
-                    ((dev, mask, food), board._replace(food=board.food - food, goods=goods, devs=devs | 1 << dev))
-                )
+        devs, food, goods = board.devs, board.food, board.goods
+        for action in purchases(self.edition, devs, goods, food, coins):
+            _, dev, mask, spent = action
+            left = tuple(0 if mask >> g & 1 else goods[g] for g in range(GOOD_TYPES))
+            options.append((action, board._replace(food=food - spent, goods=left, devs=devs | 1 << dev)))
         return options
 
     # -- the whole rest of the turn --------------------------------------------------------------------------
@@ -214,7 +176,7 @@ class Planner:
                 goods[STONE] -= engineer
                 start = board._replace(goods=tuple(goods))
             if can_build:
-                _, builds, progress, cities = self.plan_build(start, workers + 3 * engineer)
+                _, builds, progress, cities = self.plan_build(start, workers + ENGINEERING_WORKERS * engineer)
                 start = start._replace(progress=progress, cities=cities)
             else:
                 builds = ()
@@ -243,10 +205,10 @@ class Planner:
             goods = board.goods
             if engineer:
                 goods = (*goods[:STONE], stone - engineer, *goods[STONE + 1 :])
-            key = (workers + 3 * engineer, board.food)
+            key = (workers + ENGINEERING_WORKERS * engineer, board.food)
             build = self._build_gains.get(key)
             if build is None:
-                gain, builds, _, _ = self.plan_build(board, workers + 3 * engineer)
+                gain, builds, _, _ = self.plan_build(board, key[0])
                 build = self._build_gains[key] = (gain, builds)
             start, start_value = board, base_value
             if engineer:
@@ -265,13 +227,15 @@ class Planner:
         return best
 
 
+@cache
 def most_valuable_discard(goods: Goods) -> Goods:
-    """The units to discard (per track) that keep the 6 most valuable (the discard step must be due)."""
+    """The units to discard (per track) that keep the 6 most valuable (the discard step must be due). Kept per
+    goods: the planners ask it for the same few boards again and again."""
     best: Goods | None = None
     best_kept = -1
     for action in discard_options(goods):
         vector = action[1]
-        kept = goods_coins([g - d for g, d in zip(goods, vector, strict=True)])
+        kept = goods_value([g - d for g, d in zip(goods, vector, strict=True)])
         if kept > best_kept:
             best, best_kept = vector, kept
     assert best is not None

@@ -15,31 +15,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from dolmen.bots.rtta.values import goods_coins, turns_left
-from dolmen.games.rtta.actions import KEEP, PRESERVE, ROLL, Action
+from dolmen.bots.rtta.values import turns_left
+from dolmen.games.rtta.actions import KEEP, PRESERVE, ROLL, Action, Kind, can_reroll
 from dolmen.games.rtta.building import open_targets
 from dolmen.games.rtta.components import (
-    AGRICULTURE,
-    COINAGE,
     COINS,
     EMPIRE,
     FACES,
     FOOD3,
     FOOD_OR_WORKERS,
-    GOODS,
-    GREAT_WALL,
-    GREAT_WALL_TARGET,
-    IRRIGATION,
-    MASONRY,
     MAX_CITIES,
-    MEDICINE,
-    MONUMENT_BOXES,
-    RELIGION,
     SKULL,
-    SMITHING,
     TARGET_BOXES,
     WORKERS3,
+    goods_value,
 )
+from dolmen.games.rtta.disasters import DROUGHT, PESTILENCE, has_great_wall, own_disaster
+from dolmen.games.rtta.harvest import die_yields, goods_units
 from dolmen.games.rtta.state import RttaState
 
 DEV_PER_TURN: Final = (0.15, 0.1, 0.3, 0.15, 0.15, 0.2, 0.6, 0.4, 0.2, 0.2, 0.1, 0.3, 0.5, 0.3, 0.3, 0.5, 0.3)
@@ -58,7 +50,10 @@ REACH_BONUS: Final = 1.5
 """Utility of a turn whose coins and goods reach the development the seat wants next."""
 REROLL_MARGIN: Final = 0.05
 """A die is rerolled only when a fresh die is expected to beat its face by more than this."""
-_GREAT_WALL_BOXES = MONUMENT_BOXES[GREAT_WALL]
+PESTILENCE_GAIN: Final = 0.5
+"""Utility of a multiplayer Pestilence to its roller: it costs the opponents, not the roller."""
+REVOLT_UNITS: Final = 6
+"""Goods units a Revolt is reckoned to cost beyond those held (those the roll itself brings)."""
 
 
 def development_worth(state: RttaState, seat: int, dev: int, turns: int) -> float:
@@ -95,16 +90,18 @@ class Needs:
         "money_goal",
         "solo",
         "worker_value",
+        "yields",
     )
 
     def __init__(self, state: RttaState, seat: int) -> None:
         self.solo = state.solo
         self.devs = state.devs[seat]
+        self.yields = die_yields(self.devs)
         self.cities = state.cities[seat]
         self.food = state.food[seat]
-        self.goods_value = goods_coins(state.goods[seat])
+        self.goods_value = goods_value(state.goods[seat])
         progress = state.progress[seat]
-        self.has_great_wall = progress[GREAT_WALL_TARGET] == _GREAT_WALL_BOXES
+        self.has_great_wall = has_great_wall(progress)
         self.boxes_open = sum(TARGET_BOXES[t] - progress[t] for t in open_targets(state, seat))
         wants_cities = self.cities < MAX_CITIES and turns_left(state, seat) >= CITY_TURNS
         self.worker_value = WORKER_FOR_CITY if wants_cities else WORKER_FOR_MONUMENT
@@ -115,8 +112,8 @@ class Needs:
 def food_dice_needed(needs: Needs, dice: Sequence[int]) -> int:
     """How many either-dice to take as food: enough to feed every city, if the dice allow (as
     :func:`turn_utility` counts them)."""
-    per_die = 2 + (needs.devs >> AGRICULTURE & 1)
-    short = needs.cities - needs.food - dice[FOOD3] * (1 + per_die)
+    food3, per_die, _, _, _ = needs.yields
+    short = needs.cities - needs.food - dice[FOOD3] * food3
     if short <= 0:
         return 0
     return min(dice[FOOD_OR_WORKERS], -(-short // per_die))
@@ -124,11 +121,9 @@ def food_dice_needed(needs: Needs, dice: Sequence[int]) -> int:
 
 def turn_utility(needs: Needs, dice: Sequence[int]) -> float:
     """What a turn yielding ``dice`` is worth to the seat (see the module docstring)."""
-    devs = needs.devs
     cities = needs.cities
-    per_food_die = 2 + (devs >> AGRICULTURE & 1)
-    per_worker_die = 2 + (devs >> MASONRY & 1)
-    food = needs.food + dice[FOOD3] * (1 + per_food_die)
+    food3, per_food_die, workers3, per_worker_die, coin = needs.yields
+    food = needs.food + dice[FOOD3] * food3
     either = dice[FOOD_OR_WORKERS]
     food_dice = 0
     if food < cities and either:
@@ -136,7 +131,7 @@ def turn_utility(needs: Needs, dice: Sequence[int]) -> float:
         if food_dice > either:
             food_dice = either
         food += food_dice * per_food_die
-    workers = dice[WORKERS3] * (1 + per_worker_die) + (either - food_dice) * per_worker_die
+    workers = dice[WORKERS3] * workers3 + (either - food_dice) * per_worker_die
     if workers > needs.boxes_open:
         workers = needs.boxes_open
     spare = food - cities
@@ -144,30 +139,25 @@ def turn_utility(needs: Needs, dice: Sequence[int]) -> float:
         utility = FAMINE * spare
     else:
         utility = SPARE_FOOD * (spare if spare < cities else cities)
-    money = dice[COINS] * (12 if devs >> COINAGE & 1 else 7) + GOOD_UNIT_COINS * (dice[GOODS] + 2 * dice[SKULL])
+    money = dice[COINS] * coin + GOOD_UNIT_COINS * goods_units(dice)
     utility += needs.worker_value * workers + COIN * money
     if needs.goods_value < needs.money_goal <= needs.goods_value + money:
         utility += REACH_BONUS
     skulls = dice[SKULL]
-    if skulls >= 2:
+    if skulls >= DROUGHT:
         utility -= skull_penalty(needs, skulls)
     return utility
 
 
 def skull_penalty(needs: Needs, skulls: int) -> float:
-    """Points the skulls would cost the seat (multiplayer Pestilence hurts the others: a small gain)."""
-    devs = needs.devs
-    if skulls < 2:
-        return 0.0
-    if skulls == 2:
-        return 0.0 if devs >> IRRIGATION & 1 else 2.0
-    if skulls == 3:
-        if not needs.solo:
-            return -0.5
-        return 0.0 if devs >> MEDICINE & 1 else 3.0
-    if skulls == 4:
-        return 0.0 if devs >> SMITHING & 1 or needs.has_great_wall else 4.0
-    return 0.0 if devs >> RELIGION & 1 else COIN * (needs.goods_value + 6 * GOOD_UNIT_COINS)
+    """Points the skulls would cost the seat (:func:`dolmen.games.rtta.disasters.own_disaster`); a Revolt by the
+    goods' worth; a multiplayer Pestilence hurts the others: a small gain."""
+    if skulls == PESTILENCE and not needs.solo:
+        return -PESTILENCE_GAIN
+    points, loses_goods = own_disaster(skulls, needs.devs, needs.has_great_wall, needs.solo)
+    if loses_goods:
+        return COIN * (needs.goods_value + REVOLT_UNITS * GOOD_UNIT_COINS)
+    return float(points)
 
 
 def _face_gain(needs: Needs, dice: list[int], face: int) -> float:
@@ -188,7 +178,7 @@ def reroll_choice(state: RttaState, seat: int) -> Action:
     needs = Needs(state, seat)
     dice = list(state.dice)
     gains = {
-        face: _face_gain(needs, dice, face) for face in range(FACES) if dice[face] and (needs.solo or face != SKULL)
+        face: _face_gain(needs, dice, face) for face in range(FACES) if dice[face] and can_reroll(face, needs.solo)
     }
     reroll = [0] * FACES
     for face in sorted(gains, key=gains.__getitem__, reverse=True):
@@ -202,7 +192,7 @@ def reroll_choice(state: RttaState, seat: int) -> Action:
             gain = _face_gain(needs, dice, face)
     if not any(reroll):
         return KEEP
-    return ("reroll", tuple(reroll))
+    return (Kind.REROLL, tuple(reroll))
 
 
 def leadership_choice(state: RttaState, seat: int) -> Action:
@@ -216,15 +206,15 @@ def leadership_choice(state: RttaState, seat: int) -> Action:
             gain = _face_gain(needs, dice, face)
             if gain > best_gain:
                 best_face, best_gain = face, gain
-    return KEEP if best_face < 0 else ("leadership", best_face)
+    return KEEP if best_face < 0 else (Kind.LEADERSHIP, best_face)
 
 
 def food_choice(state: RttaState, seat: int) -> Action:
     """Food from the either-dice until every city is fed (all of them when there is nothing to build)."""
     needs = Needs(state, seat)
     if needs.boxes_open == 0:
-        return ("food", state.dice[FOOD_OR_WORKERS])
-    return ("food", food_dice_needed(needs, state.dice))
+        return (Kind.FOOD, state.dice[FOOD_OR_WORKERS])
+    return (Kind.FOOD, food_dice_needed(needs, state.dice))
 
 
 def preservation_choice(state: RttaState, seat: int) -> Action:

@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from dolmen.bots.rtta.values import goods_coins
-from dolmen.games.rtta.actions import ACCEPT, DECLINE, END_TRADE, Action
-from dolmen.games.rtta.components import GOOD_TYPES
+from dolmen.games.rtta.actions import ACCEPT, DECLINE, END_TRADE, Action, Kind
+from dolmen.games.rtta.components import goods_value
 from dolmen.games.rtta.state import RttaState
+from dolmen.games.rtta.trading import after_offer, after_swap
 
 COIN_POINTS: Final = 0.12
 """Points a coin of goods is worth to a seat (what it helps to buy)."""
@@ -28,7 +28,7 @@ def trade_value(food: int, goods: Sequence[int], cities: int) -> float:
     mid = min(food, 2 * cities) - low
     high = food - low - mid
     first, second, third = FOOD_POINTS
-    return first * low + second * mid + third * high + COIN_POINTS * goods_coins(goods)
+    return first * low + second * mid + third * high + COIN_POINTS * goods_value(goods)
 
 
 def offer_gain(state: RttaState, seat: int) -> float:
@@ -36,9 +36,7 @@ def offer_gain(state: RttaState, seat: int) -> float:
     side of it)."""
     assert state.offer is not None
     to, vector = state.offer
-    sign = 1 if seat == to else -1  # the vector is what the active player gives to ``to``
-    food = state.food[seat] + sign * vector[0]
-    goods = [state.goods[seat][g] + sign * vector[g + 1] for g in range(GOOD_TYPES)]
+    food, goods = after_offer(state.food[seat], state.goods[seat], vector, seat == to)
     cities = state.cities[seat]
     return trade_value(food, goods, cities) - trade_value(state.food[seat], state.goods[seat], cities)
 
@@ -52,19 +50,16 @@ def trade_choice(state: RttaState, seat: int, legal: Sequence[Action]) -> Action
     """The ship swap that raises the goods' value most, or ``end trade``. ``legal`` is the lazy trade list: only
     its head (``end trade`` and the swaps, before any offer) is read."""
     goods = state.goods[seat]
-    base = goods_coins(goods)
+    base = goods_value(goods)
     best, best_gain = END_TRADE, 0
+    offer, swap = Kind.OFFER, Kind.SWAP
     for index in range(len(legal)):
         action = legal[index]
-        if action[0] == "offer":
+        if action[0] == offer:
             break  # offers come after ``end trade`` and the swaps
-        if action[0] != "swap":
+        if action[0] != swap:
             continue
-        _, give, get = action
-        after = list(goods)
-        after[give] -= 1
-        after[get] += 1
-        gain = goods_coins(after) - base
+        gain = goods_value(after_swap(goods, action[1], action[2])) - base
         if gain > best_gain:
             best, best_gain = action, gain
     return best

@@ -8,7 +8,8 @@ goods (coins for developments), food (against famine) and each development owned
 left). The weights per ``R`` (:mod:`dolmen.bots.rtta.weights`) were fitted to the final scores of played games
 (``bench/rtta_bots.py fit``); a weight table for an ``R`` beyond the table uses its last row.
 
-Everything here works on plain ints so that the planners can try many boards per decision.
+Everything here works on plain ints so that the planners can try many boards per decision; the score itself is
+the game's (:class:`dolmen.games.rtta.scoring.Scorer`).
 """
 
 from __future__ import annotations
@@ -18,20 +19,15 @@ from dataclasses import dataclass
 
 from dolmen.bots.rtta.weights import SOLO_BRONZE
 from dolmen.games.rtta.components import (
-    ARCHITECTURE,
     CITIES,
     CITY_BOXES,
-    COMMERCE,
     DEVELOPMENT_NAMES,
-    EMPIRE,
-    GOOD_VALUE,
     MONUMENT_BOXES,
-    MONUMENTS,
     SOLO_ROUNDS,
     START_CITIES,
-    Edition,
+    goods_value,
 )
-from dolmen.games.rtta.scoring import end_reason
+from dolmen.games.rtta.scoring import Scorer, end_reason
 from dolmen.games.rtta.state import RttaState
 
 FEATURES: tuple[str, ...] = (
@@ -75,55 +71,6 @@ class Weights:
 DEFAULT_WEIGHTS = Weights(SOLO_BRONZE)
 
 
-class Scorer:
-    """One seat's scoring on one table: development points by owned mask, monument points it would get."""
-
-    __slots__ = ("architecture", "dev_points", "edition", "monument_points", "open_monuments")
-
-    def __init__(self, state: RttaState, seat: int) -> None:
-        edition: Edition = state.edition
-        self.edition = edition
-        self.architecture = edition.architecture_bonus
-        self.dev_points = edition.points
-        first = state.first_builder
-        self.monument_points = tuple(
-            edition.monument_points[m][0 if first[m] < 0 or first[m] == seat else 1] for m in range(MONUMENTS)
-        )
-        """Points ``seat`` scores (or would score) for each monument: the first builder's unless someone else
-        already completed it."""
-        self.open_monuments = tuple(m for m in range(MONUMENTS) if state.in_play[m])
-
-    def dev_score(self, devs: int) -> int:
-        points = self.dev_points
-        total = 0
-        while devs:
-            low = devs & -devs
-            total += points[low.bit_length() - 1]
-            devs ^= low
-        return total
-
-    def score(self, goods: Sequence[int], progress: Sequence[int], cities: int, devs: int, disasters: int) -> int:
-        """The score sheet's total for this board (as :func:`dolmen.games.rtta.scoring.score_parts`)."""
-        total = self.dev_score(devs) - disasters
-        built = 0
-        for m in self.open_monuments:
-            if progress[CITIES + m] == MONUMENT_BOXES[m]:
-                total += self.monument_points[m]
-                built += 1
-        if devs >> ARCHITECTURE & 1:
-            total += self.architecture * built
-        if devs >> EMPIRE & 1:
-            total += cities
-        if devs >> COMMERCE & 1:
-            total += sum(goods)
-        return total
-
-
-def goods_coins(goods: Sequence[int]) -> int:
-    wood, stone, pottery, cloth, spearheads = GOOD_VALUE
-    return wood[goods[0]] + stone[goods[1]] + pottery[goods[2]] + cloth[goods[3]] + spearheads[goods[4]]
-
-
 def features(
     scorer: Scorer, food: int, goods: Sequence[int], progress: Sequence[int], cities: int, devs: int
 ) -> list[float]:
@@ -143,7 +90,7 @@ def features(
             lin += points[m] * share
             sq += points[m] * share * share
     low = food if food < cities else cities
-    row = [float(cities - START_CITIES), city_boxes, lin, sq, float(goods_coins(goods)), float(low), float(food - low)]
+    row = [float(cities - START_CITIES), city_boxes, lin, sq, float(goods_value(goods)), float(low), float(food - low)]
     row.extend(float(devs >> d & 1) for d in range(len(DEVELOPMENT_NAMES)))
     row.append(1.0)
     return row
@@ -162,8 +109,8 @@ def board_value(
     """Expected final score of a board between turns; ``row`` the weights for its turns left (``None``: the
     game is over for this seat). Equal to ``score + row · features(...)``, computed without the vector (the
     planners call it in their inner loops)."""
-    score = scorer.score(goods, progress, cities, devs, disasters)
-    coins = goods_coins(goods)
+    score = scorer.total(goods, progress, cities, devs, disasters)
+    coins = goods_value(goods)
     if row is None:
         return score + TIEBREAK * coins
     low = food if food < cities else cities

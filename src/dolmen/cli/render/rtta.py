@@ -1,13 +1,31 @@
-"""Terminal picture of a *Roll Through the Ages* view: the turn, the dice, what the step asks, every board."""
+"""Terminal picture of a *Roll Through the Ages* view: the turn, the dice, what the step asks, every board.
+
+Every rule number shown (track sizes and values, city boxes, limits) comes from the view or from the game's
+static tables (:meth:`Game.describe`); none is typed here.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
-GOOD_BASES = {"wood": 1, "stone": 2, "pottery": 3, "cloth": 4, "spearheads": 5}
-GOOD_MAXES = {"wood": 8, "stone": 7, "pottery": 6, "cloth": 5, "spearheads": 4}
-CITY_BOXES = {"city4": 3, "city5": 4, "city6": 5, "city7": 6}
+from dolmen.games import get_game
+from dolmen.games.rtta.components import PRESERVATION_POTTERY
+
+
+@cache
+def _tables(edition: str, trade: bool) -> dict[str, Any]:
+    return get_game("rtta").describe({"edition": edition, "trade": trade})
+
+
+def tables(view: dict[str, Any]) -> dict[str, Any]:
+    """The static tables of the view's game (:meth:`RollThroughTheAges.describe`)."""
+    return _tables(view["edition"], view["trade"])
+
+
+def _smithing_points(rules: dict[str, Any]) -> int:
+    return next(d["effect"]["points"] for d in rules["developments"] if d["name"] == "smithing")
 
 
 def _who(seat: int, viewer: int | None) -> str:
@@ -20,11 +38,15 @@ def _amounts(amounts: dict[str, int]) -> str:
 
 def _asks(view: dict[str, Any]) -> str:
     """One line saying what the current step waits for, with the action forms to type."""
-    turn, step = view["turn"], view["step"]
-    either = turn["dice"].count("food2/workers2")
+    turn, step, rules = view["turn"], view["step"], tables(view)
+    face = next(face for face in rules["dice"]["faces"] if face["food_or_workers"])
+    either = turn["dice"].count(face["name"])
     match step:
         case "preservation":
-            return "Preservation: 'preserve' (spend 1 pottery to double your food, max 15) or 'roll'"
+            return (
+                f"Preservation: 'preserve' (spend {PRESERVATION_POTTERY} pottery to double your food, max "
+                f"{rules['food']['max']}) or 'roll'"
+            )
         case "roll" | "leadership-roll":
             return f"rolling {turn['dice_to_roll']} dice"
         case "reroll":
@@ -36,9 +58,15 @@ def _asks(view: dict[str, Any]) -> str:
         case "leadership":
             return "Leadership: reroll one die ('leadership FACE', a skull too) or 'keep'"
         case "food-or-workers":
-            return f"{either} die/dice show 2 food or 2 workers: 'food N' takes N of them as food, the rest as workers"
+            return (
+                f"{either} die/dice show {face['food']} food or {face['workers']} workers: 'food N' takes N of them "
+                "as food, the rest as workers"
+            )
         case "smithing":
-            return "Smithing: spend spearheads on the Invasion, each costs every invaded opponent 2 ('spearheads N')"
+            return (
+                "Smithing: spend spearheads on the Invasion, each costs every invaded opponent "
+                f"{_smithing_points(rules)} ('spearheads N')"
+            )
         case "build":
             return (
                 f"build: {turn['workers']} worker(s) to place ('build TARGET N'); "
@@ -61,17 +89,18 @@ def _asks(view: dict[str, Any]) -> str:
                 "'buy NAME [with GOOD ... food N]' or 'end buy'"
             )
         case "discard":
-            return "discard down to 6 goods: 'discard N GOOD ...'"
+            return f"discard down to {rules['keep_goods']} goods: 'discard N GOOD ...'"
         case "over":
             return "the game is over"
     return step
 
 
-def _goods_line(board: dict[str, Any]) -> str:
+def _goods_line(rules: dict[str, Any], board: dict[str, Any]) -> str:
+    tracks = {good["name"]: good for good in rules["goods"]}
     parts = []
     for name, n in board["goods"].items():
-        value = GOOD_BASES[name] * n * (n + 1) // 2
-        parts.append(f"{name} {n}/{GOOD_MAXES[name]}" + (f" ({value})" if n else ""))
+        track = tracks[name]
+        parts.append(f"{name} {n}/{track['max']}" + (f" ({track['values'][n]})" if n else ""))
     return "  ".join(parts) + f"   = {board['goods_units']} units worth {board['goods_value']}"
 
 
@@ -92,20 +121,23 @@ def _monuments_line(view: dict[str, Any], board: dict[str, Any]) -> str:
 def _board(view: dict[str, Any], board: dict[str, Any], viewer: int | None) -> list[str]:
     seat = board["seat"]
     score = board["score"]
+    rules = tables(view)
+    city_boxes = {city["name"]: city["boxes"] for city in rules["cities"]["build"]}
     marker = "▶ " if seat == view["active"] and view["step"] != "over" else "  "
-    unbuilt = [(name, ticked) for name, ticked in board["city_boxes"].items() if ticked < CITY_BOXES[name]]
-    cities = ", ".join(f"{name} {ticked}/{CITY_BOXES[name]}" for name, ticked in unbuilt)
+    unbuilt = [(name, ticked) for name, ticked in board["city_boxes"].items() if ticked < city_boxes[name]]
+    cities = ", ".join(f"{name} {ticked}/{city_boxes[name]}" for name, ticked in unbuilt)
     lines = [
         f"{marker}{_who(seat, viewer)}: score {score['total']} "
         f"(developments {score['developments']} + monuments {score['monuments']} + bonus {score['bonus']} "
         f"- disasters {score['disasters']})",
-        f"    food {board['food']}/15   cities {board['cities']}" + (f" (building: {cities})" if cities else ""),
-        f"    goods  {_goods_line(board)}",
+        f"    food {board['food']}/{rules['food']['max']}   cities {board['cities']}"
+        + (f" (building: {cities})" if cities else ""),
+        f"    goods  {_goods_line(rules, board)}",
         f"    monuments  {_monuments_line(view, board) or '-'}",
         f"    developments  {', '.join(board['developments']) or '-'}",
     ]
     if view["edition"] == "late":
-        lines[-1] += f"   ships {board['ships']}/5"
+        lines[-1] += f"   ships {board['ships']}/{rules['trade']['max_ships']}"
     return lines
 
 

@@ -1,36 +1,38 @@
 """Actions and chance outcomes of *Roll Through the Ages*: small tuples and their text forms.
 
-An action is a tuple whose first item names its kind; the text forms (``docs/rtta.md``) round-trip through
+An action is a tuple whose first item is its :class:`Kind`; the text forms (``docs/rtta.md``) round-trip through
 :func:`action_text` and :func:`parse_action`:
 
-=====================  ==========================================  =======================================
-kind                   tuple                                       text
-=====================  ==========================================  =======================================
-preservation           ``("preserve",)`` / ``("roll",)``           ``preserve`` / ``roll``
-reroll / stop          ``("reroll", counts)`` / ``("keep",)``      ``reroll goods coins`` / ``keep``
-Leadership             ``("leadership", face)``                    ``leadership skull``
-food or workers        ``("food", n)``                             ``food 1`` (n such dice give food)
-Smithing               ``("spearheads", n)``                       ``spearheads 2``
-build                  ``("build", target, n)``                    ``build great-wall 3``
-Engineering            ``("engineer", n)``                         ``engineer 2`` (turn in 2 stone)
-ship                   ``("ship",)``                               ``ship``
-offer                  ``("offer", seat, vector)``                 ``offer 1 give 2 wood get 3 food``
-answer                 ``("accept",)`` / ``("decline",)``          ``accept`` / ``decline``
-ship swap              ``("swap", good, good)``                    ``swap stone cloth``
-buy                    ``("buy", dev, tracks, food)``              ``buy coinage with wood stone food 2``
-discard                ``("discard", vector)``                     ``discard 1 wood 2 stone``
-end a step             ``("end", step)``                           ``end build`` / ``end trade`` / ``end buy``
-=====================  ==========================================  =======================================
+=====================  ================================================  ======================================
+kind                   tuple                                             text
+=====================  ================================================  ======================================
+preservation           ``(Kind.PRESERVE,)`` / ``(Kind.ROLL,)``           ``preserve`` / ``roll``
+reroll / stop          ``(Kind.REROLL, counts)`` / ``(Kind.KEEP,)``      ``reroll goods coins`` / ``keep``
+Leadership             ``(Kind.LEADERSHIP, face)``                       ``leadership skull``
+food or workers        ``(Kind.FOOD, n)``                                ``food 1`` (n such dice give food)
+Smithing               ``(Kind.SPEARHEADS, n)``                          ``spearheads 2``
+build                  ``(Kind.BUILD, target, n)``                       ``build great-wall 3``
+Engineering            ``(Kind.ENGINEER, n)``                            ``engineer 2`` (turn in 2 stone)
+ship                   ``(Kind.SHIP,)``                                  ``ship``
+offer                  ``(Kind.OFFER, seat, vector)``                    ``offer 1 give 2 wood get 3 food``
+answer                 ``(Kind.ACCEPT,)`` / ``(Kind.DECLINE,)``          ``accept`` / ``decline``
+ship swap              ``(Kind.SWAP, good, good)``                       ``swap stone cloth``
+buy                    ``(Kind.BUY, dev, tracks, food)``                 ``buy coinage with wood stone food 2``
+discard                ``(Kind.DISCARD, vector)``                        ``discard 1 wood 2 stone``
+end a step             ``(Kind.END, step)``                              ``end build`` / ``end trade`` / ``end buy``
+=====================  ================================================  ======================================
 
-``counts`` is a 6-tuple of dice per face; an offer's ``vector`` is the net transfer from the active player to
-``seat`` over (food, wood, stone, pottery, cloth, spearheads): positive gives, negative gets. ``tracks`` is a
-bit mask of the goods tracks spent whole. A chance outcome is a 6-tuple of dice per face, text ``roll food3
-goods skull``.
+A :class:`Kind` is its verb as a string (a ``StrEnum``): ``(Kind.KEEP,) == ("keep",)`` and both hash alike, so
+tuples written by hand, by older code or read back from JSON are the same actions. ``counts`` is a 6-tuple of
+dice per face; an offer's ``vector`` is the net transfer from the active player to ``seat`` over (food, wood,
+stone, pottery, cloth, spearheads): positive gives, negative gets. ``tracks`` is a bit mask of the goods tracks
+spent whole. A chance outcome is a 6-tuple of dice per face, text ``roll food3 goods skull``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from enum import StrEnum
 from typing import Any
 
 from dolmen.engine.errors import MalformedStep
@@ -49,20 +51,50 @@ from dolmen.games.rtta.components import (
     TRADE_NAMES,
 )
 
-Action = tuple[Any, ...]
 
-PRESERVE: Action = ("preserve",)
-ROLL: Action = ("roll",)
-KEEP: Action = ("keep",)
-SHIP: Action = ("ship",)
-ACCEPT: Action = ("accept",)
-DECLINE: Action = ("decline",)
-END_BUILD: Action = ("end", "build")
-END_TRADE: Action = ("end", "trade")
-END_BUY: Action = ("end", "buy")
+class Kind(StrEnum):
+    """The kind of an action: the verb of its text form, first item of its tuple."""
+
+    PRESERVE = "preserve"
+    ROLL = "roll"
+    REROLL = "reroll"
+    KEEP = "keep"
+    LEADERSHIP = "leadership"
+    FOOD = "food"
+    SPEARHEADS = "spearheads"
+    BUILD = "build"
+    ENGINEER = "engineer"
+    SHIP = "ship"
+    END = "end"
+    OFFER = "offer"
+    ACCEPT = "accept"
+    DECLINE = "decline"
+    SWAP = "swap"
+    BUY = "buy"
+    DISCARD = "discard"
+
+
+Action = tuple[Any, ...]
+"""``(Kind, arguments...)``, see the module docstring."""
+
+PRESERVE: Action = (Kind.PRESERVE,)
+ROLL: Action = (Kind.ROLL,)
+KEEP: Action = (Kind.KEEP,)
+SHIP: Action = (Kind.SHIP,)
+ACCEPT: Action = (Kind.ACCEPT,)
+DECLINE: Action = (Kind.DECLINE,)
+END_BUILD: Action = (Kind.END, "build")
+END_TRADE: Action = (Kind.END, "trade")
+END_BUY: Action = (Kind.END, "buy")
 _WORDS = {PRESERVE: "preserve", ROLL: "roll", KEEP: "keep", SHIP: "ship", ACCEPT: "accept", DECLINE: "decline"}
 _ENDS = {"build": END_BUILD, "trade": END_TRADE, "buy": END_BUY}
 TRADE_BY_NAME = {name: index for index, name in enumerate(TRADE_NAMES)}
+
+
+def can_reroll(face: int, solo: bool) -> bool:
+    """Whether a die showing ``face`` may be picked up again: skulls stay set aside, except in solo play (seed
+    002, "1. Roll Dice"; "Rules for Solitaire Play")."""
+    return solo or face != SKULL
 
 
 def faces_text(counts: tuple[int, ...]) -> str:
@@ -87,38 +119,41 @@ def _action_text(action: Action) -> str:
     if len(action) == 1:
         return _WORDS[action]
     match kind:
-        case "end":
+        case Kind.END:
             return f"end {action[1]}"
-        case "reroll":
+        case Kind.REROLL:
             return "reroll " + faces_text(action[1])
-        case "leadership":
+        case Kind.LEADERSHIP:
             return "leadership " + FACE_NAMES[action[1]]
-        case "food" | "spearheads" | "engineer":
+        case Kind.FOOD | Kind.SPEARHEADS | Kind.ENGINEER:
             return f"{kind} {action[1]}"
-        case "build":
+        case Kind.BUILD:
             return f"build {TARGET_NAMES[action[1]]} {action[2]}"
-        case "offer":
-            vector = action[2]
-            give = [(v, TRADE_NAMES[i]) for i, v in enumerate(vector) if v > 0]
-            get = [(-v, TRADE_NAMES[i]) for i, v in enumerate(vector) if v < 0]
-            text = f"offer {action[1]}"
-            if give:
-                text += " give " + _amounts_text(give)
-            if get:
-                text += " get " + _amounts_text(get)
-            return text
-        case "swap":
+        case Kind.OFFER:
+            return _offer_text(action[1], action[2])
+        case Kind.SWAP:
             return f"swap {GOOD_NAMES[action[1]]} {GOOD_NAMES[action[2]]}"
-        case "buy":
+        case Kind.BUY:
             _, dev, tracks, food = action
             text = "buy " + DEVELOPMENT_NAMES[dev]
             spent = [GOOD_NAMES[g] for g in range(GOOD_TYPES) if tracks >> g & 1]
             if spent or food:
                 text += " with " + " ".join(spent + ([f"food {food}"] if food else []))
             return text
-        case "discard":
+        case Kind.DISCARD:
             return "discard " + _amounts_text([(v, GOOD_NAMES[g]) for g, v in enumerate(action[1]) if v])
     raise ValueError(f"not an rtta action: {action!r}")
+
+
+def _offer_text(seat: int, vector: tuple[int, ...]) -> str:
+    give = [(v, TRADE_NAMES[i]) for i, v in enumerate(vector) if v > 0]
+    get = [(-v, TRADE_NAMES[i]) for i, v in enumerate(vector) if v < 0]
+    text = f"offer {seat}"
+    if give:
+        text += " give " + _amounts_text(give)
+    if get:
+        text += " get " + _amounts_text(get)
+    return text
 
 
 def _count(word: str, text: str, minimum: int = 1) -> int:
@@ -193,7 +228,7 @@ def _parse_offer(words: list[str], text: str) -> Action:
                 vector[i] += sign * n
     if not any(vector):
         raise MalformedStep(f"an offer must give or get something: {text!r}")
-    return ("offer", seat, tuple(vector))
+    return (Kind.OFFER, seat, tuple(vector))
 
 
 def _parse_buy(words: list[str], text: str) -> Action:
@@ -214,7 +249,7 @@ def _parse_buy(words: list[str], text: str) -> Action:
             if tracks & bit:
                 raise MalformedStep(f"{word!r} named twice in {text!r}")
             tracks |= bit
-    return ("buy", dev, tracks, food)
+    return (Kind.BUY, dev, tracks, food)
 
 
 def parse_action(text: str, dice: Sequence[int] | None = None, solo: bool = False) -> Action:
@@ -238,29 +273,29 @@ def parse_action(text: str, dice: Sequence[int] | None = None, solo: bool = Fals
         case "end" if len(words) == 2 and words[1] in _ENDS:
             return _ENDS[words[1]]
         case "reroll":
-            return ("reroll", parse_faces(words[1:], text))
+            return (Kind.REROLL, parse_faces(words[1:], text))
         case "leadership" if len(words) == 2:
-            return ("leadership", _face(words[1], text))
+            return (Kind.LEADERSHIP, _face(words[1], text))
         case "food" | "spearheads" if len(words) == 2:
-            return (verb, _count(words[1], text, 0))
+            return (Kind(verb), _count(words[1], text, 0))
         case "engineer" if len(words) == 2:
-            return ("engineer", _count(words[1], text))
+            return (Kind.ENGINEER, _count(words[1], text))
         case "build" if len(words) == 3:
             if words[1] not in TARGET_BY_NAME:
                 raise MalformedStep(f"unknown city or monument {words[1]!r}; expected one of {', '.join(TARGET_NAMES)}")
-            return ("build", TARGET_BY_NAME[words[1]], _count(words[2], text))
+            return (Kind.BUILD, TARGET_BY_NAME[words[1]], _count(words[2], text))
         case "offer":
             return _parse_offer(words, text)
         case "swap" if len(words) == 3:
             give, get = _good(words[1], text), _good(words[2], text)
             if give == get:
                 raise MalformedStep(f"a ship swaps a good for another type: {text!r}")
-            return ("swap", give, get)
+            return (Kind.SWAP, give, get)
         case "buy":
             return _parse_buy(words, text)
         case "discard":
             vector = _amounts(words[1:], GOOD_BY_NAME, GOOD_TYPES, text)
-            return ("discard", tuple(vector))
+            return (Kind.DISCARD, tuple(vector))
     raise MalformedStep(
         f"unknown rtta action {text!r}; actions: preserve, roll, reroll FACE..., keep, leadership FACE, food N, "
         "spearheads N, build TARGET N, engineer N, ship, end build|trade|buy, offer SEAT give ... get ..., "
@@ -289,11 +324,11 @@ def _parse_positions(words: list[str], text: str, dice: Sequence[int] | None, so
     if verb == "leadership":
         if len(positions) != 1:
             raise MalformedStep(f"Leadership rerolls one die: {text!r}")
-        return ("leadership", shown[positions[0] - 1])
+        return (Kind.LEADERSHIP, shown[positions[0] - 1])
     if verb == "reroll":
-        return ("reroll", tuple(chosen))
-    others = tuple(dice[f] - chosen[f] if solo or f != SKULL else 0 for f in range(FACES))
-    return ("reroll", others) if any(others) else KEEP
+        return (Kind.REROLL, tuple(chosen))
+    others = tuple(dice[f] - chosen[f] if can_reroll(f, solo) else 0 for f in range(FACES))
+    return (Kind.REROLL, others) if any(others) else KEEP
 
 
 def outcome_text(outcome: tuple[int, ...]) -> str:

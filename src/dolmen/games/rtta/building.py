@@ -10,13 +10,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from dolmen.engine.events import Event
-from dolmen.games.rtta.actions import END_BUILD, SHIP, Action
+from dolmen.games.rtta.actions import END_BUILD, SHIP, Action, Kind
 from dolmen.games.rtta.components import (
     CITIES,
     CLOTH,
     ENGINEERING,
     ENGINEERING_WORKERS,
+    GOOD_MAX,
     MAX_SHIPS,
+    SHIP_CLOTH,
+    SHIP_WOOD,
     SHIPPING,
     STONE,
     TARGET_BOXES,
@@ -29,9 +32,9 @@ from dolmen.games.rtta.steps import BUILD
 if TYPE_CHECKING:
     from dolmen.games.rtta.state import RttaState
 
-_BUILDS = tuple(tuple(("build", t, n) for n in range(TARGET_BOXES[t] + 1)) for t in range(TARGETS))
+_BUILDS = tuple(tuple((Kind.BUILD, t, n) for n in range(TARGET_BOXES[t] + 1)) for t in range(TARGETS))
 """``_BUILDS[target][n]`` is the action ticking n boxes of target (shared tuples: no allocation)."""
-_ENGINEER = tuple(("engineer", n) for n in range(8))
+_ENGINEER = tuple((Kind.ENGINEER, n) for n in range(GOOD_MAX[STONE] + 1))
 BuildRow = tuple[int, int, tuple[Action, ...]]
 
 
@@ -48,7 +51,12 @@ def open_targets(s: RttaState, seat: int) -> list[int]:
 
 def can_build_ship(s: RttaState, seat: int) -> bool:
     goods = s.goods[seat]
-    return bool(s.devs[seat] >> SHIPPING & 1) and goods[WOOD] > 0 and goods[CLOTH] > 0 and s.ships[seat] < MAX_SHIPS
+    return (
+        bool(s.devs[seat] >> SHIPPING & 1)
+        and goods[WOOD] >= SHIP_WOOD
+        and goods[CLOTH] >= SHIP_CLOTH
+        and s.ships[seat] < MAX_SHIPS
+    )
 
 
 def has_build_decision(s: RttaState) -> bool:
@@ -150,8 +158,8 @@ def apply_engineer(s: RttaState, action: Action) -> None:
 def apply_ship(s: RttaState, action: Action) -> None:
     p = s.active
     goods = s.goods[p]
-    goods[WOOD] -= 1
-    goods[CLOTH] -= 1
+    goods[WOOD] -= SHIP_WOOD
+    goods[CLOTH] -= SHIP_CLOTH
     s.ships[p] += 1
     if s.log is not None:
         s.log.append(Event("ship_built", {"seat": p, "ships": s.ships[p]}))

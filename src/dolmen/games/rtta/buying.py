@@ -11,12 +11,13 @@ food that, with the turn's coins, reaches the cost.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from typing import TYPE_CHECKING
 
 from dolmen.engine.events import Event
-from dolmen.games.rtta.actions import END_BUY, Action
-from dolmen.games.rtta.components import CARAVANS, GOOD_TYPES, GOOD_VALUE, GRANARIES, KEEP_GOODS
+from dolmen.games.rtta.actions import END_BUY, Action, Kind
+from dolmen.games.rtta.components import CARAVANS, GOOD_TYPES, GOOD_VALUE, GRANARIES, KEEP_GOODS, Edition
 from dolmen.games.rtta.log import log_bought, log_discarded
 from dolmen.games.rtta.steps import BUY, DISCARD
 
@@ -24,13 +25,27 @@ if TYPE_CHECKING:
     from dolmen.games.rtta.state import RttaState
 
 
-def _granary_rate(s: RttaState, seat: int) -> int:
-    return s.edition.granary_coins if s.devs[seat] >> GRANARIES & 1 else 0
+def granary_rate(edition: Edition, devs: int) -> int:
+    """Coins each food is worth toward a purchase: with Granaries 4 (6 in *The Late Bronze Age*), else none."""
+    return edition.granary_coins if devs >> GRANARIES & 1 else 0
 
 
-_SUBMASKS = tuple(tuple(m for m in range(32) if m & ~full == 0) for full in range(32))
+def payment_value(goods: Sequence[int], tracks: int, food: int, rate: int) -> int:
+    """What the goods ``tracks`` (a bit mask, each track spent whole) and ``food`` at ``rate`` coins are worth."""
+    return food * rate + sum(GOOD_VALUE[g][goods[g]] for g in range(GOOD_TYPES) if tracks >> g & 1)
+
+
+def must_discard(goods: Sequence[int], devs: int) -> bool:
+    """Whether a seat discards at the end of its turn: more than 6 goods units and no Caravans (seed 002, step
+    5)."""
+    return sum(goods) > KEEP_GOODS and not devs >> CARAVANS & 1
+
+
+_BUY = Kind.BUY  # a module constant: reading an enum member off its class is slow on CPython 3.11
+_MASKS = 1 << GOOD_TYPES
+_SUBMASKS = tuple(tuple(m for m in range(_MASKS) if m & ~full == 0) for full in range(_MASKS))
 """``_SUBMASKS[mask]``: every subset of ``mask``, ascending."""
-_BITS = tuple(tuple(1 << g for g in range(GOOD_TYPES) if mask >> g & 1) for mask in range(32))
+_BITS = tuple(tuple(1 << g for g in range(GOOD_TYPES) if mask >> g & 1) for mask in range(_MASKS))
 _LOW_GOOD = {1 << g: g for g in range(GOOD_TYPES)}
 _WOOD_VALUE, _STONE_VALUE, _POTTERY_VALUE, _CLOTH_VALUE, _SPEARHEADS_VALUE = GOOD_VALUE
 
@@ -42,7 +57,7 @@ def has_buy_option(s: RttaState) -> bool:
     wood, stone, pottery, cloth, spearheads = s.goods[p]
     budget = (
         s.coins
-        + _granary_rate(s, p) * s.food[p]
+        + granary_rate(s.edition, devs) * s.food[p]
         + _WOOD_VALUE[wood]
         + _STONE_VALUE[stone]
         + _POTTERY_VALUE[pottery]
@@ -57,14 +72,14 @@ def has_buy_option(s: RttaState) -> bool:
     return False
 
 
-def track_values(goods: list[int] | tuple[int, ...]) -> tuple[tuple[int, ...], list[int]]:
+def track_values(goods: Sequence[int]) -> tuple[tuple[int, ...], list[int]]:
     """The subsets of non-empty tracks (bit masks, ascending) and what each subset is worth when spent."""
     full = 0
     for g in range(GOOD_TYPES):
         if goods[g]:
             full |= 1 << g
     masks = _SUBMASKS[full]
-    values = [0] * 32
+    values = [0] * _MASKS
     for mask in masks[1:]:
         low = mask & -mask
         good = _LOW_GOOD[low]
@@ -85,7 +100,7 @@ def payments(masks: tuple[int, ...], values: list[int], need: int, food: int, ra
                 else:
                     found.append((mask, 0))
         return found
-    least = [-1] * 32
+    least = [-1] * _MASKS
     for mask in masks:
         short = need - values[mask]
         if short <= 0:
@@ -99,27 +114,30 @@ def payments(masks: tuple[int, ...], values: list[int], need: int, food: int, ra
     return found
 
 
-def buy_actions(s: RttaState) -> tuple[Action, ...]:
-    """``end buy`` and every undominated way to buy each affordable development not owned yet."""
-    p = s.active
-    devs = s.devs[p]
-    rate = _granary_rate(s, p)
-    food = s.food[p]
-    coins = s.coins
-    masks, values = track_values(s.goods[p])
+def purchases(edition: Edition, devs: int, goods: Sequence[int], food: int, coins: int) -> list[Action]:
+    """Every undominated way to buy each affordable development not owned yet (``buy`` actions, in the order of
+    the edition's developments): the seat owns ``devs``, holds ``goods`` and ``food``, and has ``coins``."""
+    rate = granary_rate(edition, devs)
+    masks, values = track_values(goods)
     budget = coins + values[masks[-1]] + rate * food
-    costs = s.edition.costs
+    costs = edition.costs
     by_cost: dict[int, list[tuple[int, int]]] = {}
-    actions: list[Action] = [END_BUY]
-    for dev in s.edition.developments:
+    found: list[Action] = []
+    for dev in edition.developments:
         cost = costs[dev]
         if cost > budget or devs >> dev & 1:
             continue
-        found = by_cost.get(cost)
-        if found is None:
-            found = by_cost[cost] = payments(masks, values, cost - coins, food, rate)
-        actions.extend([("buy", dev, mask, f) for mask, f in found])
-    return tuple(actions)
+        ways = by_cost.get(cost)
+        if ways is None:
+            ways = by_cost[cost] = payments(masks, values, cost - coins, food, rate)
+        found.extend([(_BUY, dev, mask, f) for mask, f in ways])
+    return found
+
+
+def buy_actions(s: RttaState) -> tuple[Action, ...]:
+    """``end buy`` and every undominated way to buy each affordable development not owned yet."""
+    p = s.active
+    return (END_BUY, *purchases(s.edition, s.devs[p], s.goods[p], s.food[p], s.coins))
 
 
 def enter_buy(s: RttaState) -> bool:
@@ -134,7 +152,8 @@ def apply_buy(s: RttaState, action: Action) -> None:
     _, dev, tracks, food = action
     p = s.active
     if s.log is not None:
-        log_bought(s, dev, tracks, food)
+        rate = granary_rate(s.edition, s.devs[p])
+        log_bought(s, dev, tracks, food, rate, s.coins + payment_value(s.goods[p], tracks, food, rate))
     s.devs[p] |= 1 << dev
     goods = s.goods[p]
     for g in range(GOOD_TYPES):
@@ -158,14 +177,16 @@ def discard_options(goods: tuple[int, ...]) -> tuple[Action, ...]:
     kept: list[tuple[int, ...]] = [()]
     for g in range(GOOD_TYPES):
         kept = [(*k, n) for k in kept for n in range(min(goods[g], KEEP_GOODS - sum(k)) + 1)]
-    return tuple(("discard", tuple(goods[g] - k[g] for g in range(GOOD_TYPES))) for k in kept if sum(k) == KEEP_GOODS)
+    return tuple(
+        (Kind.DISCARD, tuple(goods[g] - k[g] for g in range(GOOD_TYPES))) for k in kept if sum(k) == KEEP_GOODS
+    )
 
 
 def enter_discard(s: RttaState) -> bool:
     """Discard when over 6 goods without Caravans; a single way to do it happens by itself."""
     p = s.active
     goods = s.goods[p]
-    if goods[0] + goods[1] + goods[2] + goods[3] + goods[4] <= KEEP_GOODS or s.devs[p] >> CARAVANS & 1:
+    if not must_discard(goods, s.devs[p]):
         return False
     options = discard_options(tuple(goods))
     if len(options) == 1:

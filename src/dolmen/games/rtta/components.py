@@ -7,6 +7,7 @@ Every number comes from the seeds (``shared/seeds/002_7548ad7bcd6c38a4.txt`` for
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 # -- dice -------------------------------------------------------------------------------------------------
@@ -29,6 +30,8 @@ FACE_COINS: Final = (0, 0, 0, 0, 0, 7)
 """What each face yields (the 2-food-or-2-workers face: its food or its workers, the player's choice)."""
 COINAGE_COINS: Final = 12
 """A coin die with Coinage (seed 002, Table 3)."""
+REROLLS: Final = 2
+"""Rerolls after the first roll: three rolls in all (seed 002, "1. Roll Dice")."""
 ENGINEERING_WORKERS: Final = 3
 """Workers per stone turned in with Engineering (seed 002, Table 3)."""
 
@@ -38,6 +41,8 @@ MAX_CITIES: Final = 7
 # -- food and goods ---------------------------------------------------------------------------------------
 START_FOOD: Final = 3
 MAX_FOOD: Final = 15
+PRESERVATION_POTTERY: Final = 1
+"""Pottery spent to double the food with Preservation (seed 000, "Conservation")."""
 WOOD: Final = 0
 STONE: Final = 1
 POTTERY: Final = 2
@@ -83,6 +88,9 @@ TARGET_BY_NAME: Final = {name: target for target, name in enumerate(TARGET_NAMES
 GREAT_WALL_TARGET: Final = CITIES + GREAT_WALL
 
 MAX_SHIPS: Final = 5
+SHIP_WOOD: Final = 1
+SHIP_CLOTH: Final = 1
+"""What a ship costs (seed 000, "Navigation"): 1 wood and 1 cloth, no workers."""
 
 # -- developments, in the order of the Late Bronze Age score sheet -----------------------------------------
 DEVELOPMENT_NAMES: Final = (
@@ -248,7 +256,7 @@ def monuments_in_play(edition: Edition, players: int) -> tuple[bool, ...]:
     return tuple(m not in removed for m in range(MONUMENTS))
 
 
-def goods_value(goods: list[int]) -> int:
-    """Total value of a player's goods (the tie-break)."""
+def goods_value(goods: Sequence[int]) -> int:
+    """Total value of a player's goods: what spending every track would pay, and the tie-break."""
     wood, stone, pottery, cloth, spearheads = GOOD_VALUE
     return wood[goods[0]] + stone[goods[1]] + pottery[goods[2]] + cloth[goods[3]] + spearheads[goods[4]]

@@ -42,6 +42,7 @@ from dolmen.games.rtta.components import (
     MONUMENT_BOXES,
     MONUMENT_NAMES,
     MONUMENTS,
+    REROLLS,
     SHIPPING,
     SMITHING,
     SMITHING_POINTS,
@@ -51,7 +52,6 @@ from dolmen.games.rtta.components import (
     Edition,
     monuments_in_play,
 )
-from dolmen.games.rtta.rolling import REROLLS
 
 PLAYER_COUNTS = (1, 2, 3, 4)
 

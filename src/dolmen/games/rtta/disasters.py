@@ -5,13 +5,16 @@ Seed 002, Table 2 and "Rules for Solitaire Play"; seed 000, Late Bronze Age "For
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from dolmen.engine.events import Event
 from dolmen.games.rtta import steps
-from dolmen.games.rtta.actions import Action
+from dolmen.games.rtta.actions import Action, Kind
 from dolmen.games.rtta.components import (
     DISASTERS,
+    GOOD_MAX,
+    GOOD_TYPES,
     GREAT_WALL,
     GREAT_WALL_TARGET,
     IRRIGATION,
@@ -29,19 +32,38 @@ if TYPE_CHECKING:
     from dolmen.games.rtta.state import RttaState
 
 DROUGHT, PESTILENCE, INVASION, REVOLT = (row[0] for row in DISASTERS)
-_DROUGHT_POINTS, _PESTILENCE_POINTS, _INVASION_POINTS, _ = (row[2] for row in DISASTERS)
 """Skulls for each disaster (seed 002, Table 2); Revolt at 5 or more."""
+DROUGHT_POINTS, PESTILENCE_POINTS, INVASION_POINTS, _ = (row[2] for row in DISASTERS)
 _GREAT_WALL_BOXES = MONUMENT_BOXES[GREAT_WALL]
 
 
-def has_great_wall(s: RttaState, seat: int) -> bool:
-    return s.progress[seat][GREAT_WALL_TARGET] == _GREAT_WALL_BOXES
+def has_great_wall(progress: Sequence[int]) -> bool:
+    """Whether a board's Great Wall is complete (it stops Invasions, seed 002 Table 2)."""
+    return progress[GREAT_WALL_TARGET] == _GREAT_WALL_BOXES
+
+
+def own_disaster(skulls: int, devs: int, has_wall: bool, solo: bool) -> tuple[int, bool]:
+    """What the skulls of a seat's last roll cost that seat itself: the disaster points, and whether it loses all
+    its goods (Revolt). :func:`resolve_disasters` applies the same rules to the whole table, with the log; this
+    is the roller's share alone, for the bots' many trial rolls (``tests/rtta/test_collect_and_feed.py`` checks
+    that both agree)."""
+    if skulls < DROUGHT:
+        return 0, False
+    if skulls == DROUGHT:
+        return (0 if devs >> IRRIGATION & 1 else DROUGHT_POINTS), False
+    if skulls == PESTILENCE:
+        # Pestilence hits the opponents; solo, the player (unless Medicine).
+        return (PESTILENCE_POINTS if solo and not devs >> MEDICINE & 1 else 0), False
+    if skulls == INVASION:
+        # Smithing turns the Invasion against the opponents.
+        return (0 if devs >> SMITHING & 1 or has_wall else INVASION_POINTS), False
+    return 0, not devs >> RELIGION & 1
 
 
 def invaded_opponents(s: RttaState) -> list[int]:
     """Opponents a Smithing Invasion hits: those without a completed Great Wall."""
     p = s.active
-    return [o for o in range(s.players) if o != p and not has_great_wall(s, o)]
+    return [o for o in range(s.players) if o != p and not has_great_wall(s.progress[o])]
 
 
 def resolve_disasters(s: RttaState) -> None:
@@ -57,14 +79,14 @@ def resolve_disasters(s: RttaState) -> None:
             )
         if skulls == DROUGHT:
             if not devs[p] >> IRRIGATION & 1:
-                _lose_points(s, p, _DROUGHT_POINTS, "drought")
+                _lose_points(s, p, DROUGHT_POINTS, "drought")
             elif log is not None:
                 log.append(Event("protected", {"seat": p, "disaster": "drought", "by": "irrigation"}))
         elif skulls == PESTILENCE:
             # Solo: Pestilence hits the player unless they own Medicine; otherwise each opponent without it.
             for o in [p] if s.solo else [o for o in range(s.players) if o != p]:
                 if not devs[o] >> MEDICINE & 1:
-                    _lose_points(s, o, _PESTILENCE_POINTS, "pestilence")
+                    _lose_points(s, o, PESTILENCE_POINTS, "pestilence")
                 elif log is not None:
                     log.append(Event("protected", {"seat": o, "disaster": "pestilence", "by": "medicine"}))
         elif skulls == INVASION:
@@ -74,12 +96,12 @@ def resolve_disasters(s: RttaState) -> None:
                     _log_turned(s, "invasion", "smithing")
                 victims = invaded_opponents(s)
                 for o in victims:
-                    _lose_points(s, o, _INVASION_POINTS, "invasion")
+                    _lose_points(s, o, INVASION_POINTS, "invasion")
                 if victims and s.goods[p][SPEARHEADS]:
                     s.step = steps.SMITHING
                     return
-            elif not has_great_wall(s, p):
-                _lose_points(s, p, _INVASION_POINTS, "invasion")
+            elif not has_great_wall(s.progress[p]):
+                _lose_points(s, p, INVASION_POINTS, "invasion")
             elif log is not None:
                 log.append(Event("protected", {"seat": p, "disaster": "invasion", "by": "great-wall"}))
         elif devs[p] >> RELIGION & 1:
@@ -107,7 +129,7 @@ def _lose_goods(s: RttaState, seat: int) -> None:
     """Revolt: all goods lost (those just collected too)."""
     if s.log is not None:
         s.log.append(Event("goods_lost", {"seat": seat, "disaster": "revolt", "units": sum(s.goods[seat])}))
-    s.goods[seat][:] = [0, 0, 0, 0, 0]
+    s.goods[seat][:] = [0] * GOOD_TYPES
 
 
 def _log_turned(s: RttaState, disaster: str, development: str) -> None:
@@ -119,7 +141,7 @@ def _log_turned(s: RttaState, disaster: str, development: str) -> None:
     for o in range(s.players):
         if o == p:
             continue
-        if disaster == "invasion" and has_great_wall(s, o):
+        if disaster == "invasion" and has_great_wall(s.progress[o]):
             s.log.append(Event("protected", {"seat": o, "disaster": disaster, "by": "great-wall"}))
         elif disaster == "revolt" and s.devs[o] >> RELIGION & 1:
             s.log.append(Event("protected", {"seat": o, "disaster": disaster, "by": "religion"}))
@@ -129,7 +151,9 @@ def smithing_actions(spearheads: int) -> tuple[Action, ...]:
     return _SPEARHEAD_CHOICES[spearheads]
 
 
-_SPEARHEAD_CHOICES = tuple(tuple(("spearheads", n) for n in range(top + 1)) for top in range(5))
+_SPEARHEAD_CHOICES = tuple(
+    tuple((Kind.SPEARHEADS, n) for n in range(top + 1)) for top in range(GOOD_MAX[SPEARHEADS] + 1)
+)
 
 
 def apply_spearheads(s: RttaState, action: Action) -> None:

@@ -15,17 +15,15 @@ from dolmen.games.rtta.components import (
     COINS,
     DEVELOPMENT_NAMES,
     DISASTERS,
-    FACE_GOODS,
     FACE_NAMES,
     FACES,
+    FAMINE_POINTS,
     FOOD3,
     FOOD_OR_WORKERS,
     GOOD_NAMES,
     GOOD_TYPES,
     GOOD_VALUE,
-    GOODS,
     MAX_FOOD,
-    SKULL,
     STONE,
     TRADE_NAMES,
     WORKERS3,
@@ -46,15 +44,20 @@ def faces(counts: Sequence[int]) -> list[str]:
 
 
 def log_collected(
-    s: RttaState, goods_before: list[int], from_dice: list[int], food_before: int, food_dice: int, food_got: int
+    s: RttaState,
+    goods_before: list[int],
+    from_dice: list[int],
+    units: int,
+    food_before: int,
+    food_dice: int,
+    food_got: int,
 ) -> None:
     """What the dice gave: food, goods one good at a time (and what full tracks lost), Quarrying, workers, coins.
 
-    ``from_dice`` are the goods tracks as the dice alone left them (without Quarrying); ``food_got`` is the food
-    the dice show (Agriculture included) before the cap of 15."""
+    ``from_dice`` are the goods tracks as the dice alone left them (without Quarrying), ``units`` the goods units
+    the dice show; ``food_got`` is the food the dice show (Agriculture included) before the cap of 15."""
     assert s.log is not None
     p, dice, log = s.active, s.dice, s.log
-    units = FACE_GOODS[GOODS] * dice[GOODS] + FACE_GOODS[SKULL] * dice[SKULL]
     log.append(
         Event(
             "collected",
@@ -88,7 +91,8 @@ def log_fed(s: RttaState, cities: int, missing: int) -> None:
     assert s.log is not None
     p = s.active
     if missing:
-        s.log.append(Event("famine", {"seat": p, "cities": cities, "missing": missing, "points": missing}))
+        args = {"seat": p, "cities": cities, "missing": missing, "points": FAMINE_POINTS * missing}
+        s.log.append(Event("famine", args))
     else:
         s.log.append(Event("fed", {"seat": p, "cities": cities, "food": s.food[p]}))
 
@@ -105,28 +109,17 @@ def log_offer(s: RttaState, seat: int, vector: Sequence[int]) -> None:
             log.append(Event("offer_asks", {"seat": p, "to_seat": seat, "item": TRADE_NAMES[i], "count": -v}))
 
 
-def log_bought(s: RttaState, dev: int, tracks: int, food: int) -> None:
+def log_bought(s: RttaState, dev: int, tracks: int, food: int, rate: int, paid: int) -> None:
     """A purchase and its payment (told before the goods are spent): the turn's coins, each goods track spent
-    with its units and value, Granaries food and its coins."""
+    with its units and value, Granaries food at ``rate`` coins each, and ``paid`` in all."""
     assert s.log is not None
     p, log, goods = s.active, s.log, s.goods[s.active]
-    rate = s.edition.granary_coins
-    spent = [GOOD_VALUE[g][goods[g]] if tracks >> g & 1 else 0 for g in range(GOOD_TYPES)]
-    log.append(
-        Event(
-            "bought",
-            {
-                "seat": p,
-                "development": DEVELOPMENT_NAMES[dev],
-                "cost": s.edition.costs[dev],
-                "coins": s.coins,
-                "paid": s.coins + sum(spent) + food * rate,
-            },
-        )
-    )
+    event = {"seat": p, "development": DEVELOPMENT_NAMES[dev], "cost": s.edition.costs[dev], "coins": s.coins}
+    log.append(Event("bought", event | {"paid": paid}))
     for g in range(GOOD_TYPES):
         if tracks >> g & 1:
-            log.append(Event("paid_goods", {"seat": p, "good": GOOD_NAMES[g], "count": goods[g], "value": spent[g]}))
+            value = GOOD_VALUE[g][goods[g]]
+            log.append(Event("paid_goods", {"seat": p, "good": GOOD_NAMES[g], "count": goods[g], "value": value}))
     if food:
         log.append(Event("paid_food", {"seat": p, "food": food, "coins": food * rate}))
 

@@ -7,7 +7,6 @@ the English catalogue's terms (``messages/en.json``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -15,8 +14,9 @@ from dolmen.engine.core import CHANCE
 from dolmen.engine.errors import MalformedStep
 from dolmen.engine.messages import Catalogue
 from dolmen.games.rtta import steps
-from dolmen.games.rtta.actions import action_text, parse_action
+from dolmen.games.rtta.actions import Kind, action_text, can_reroll, parse_action
 from dolmen.games.rtta.building import open_targets
+from dolmen.games.rtta.buying import granary_rate, payment_value
 from dolmen.games.rtta.components import (
     CITIES,
     CLOTH,
@@ -28,13 +28,15 @@ from dolmen.games.rtta.components import (
     GOOD_MAX,
     GOOD_NAMES,
     GOOD_TYPES,
-    GOOD_VALUE,
-    GRANARIES,
+    KEEP_GOODS,
     MAX_OFFERS,
     MAX_SHIPS,
+    SHIP_CLOTH,
+    SHIP_WOOD,
     SHIPPING,
     SKULL,
     SPEARHEADS,
+    STONE,
     TARGET_BOXES,
     TARGET_NAMES,
     TRADE_MAX,
@@ -45,19 +47,17 @@ from dolmen.games.rtta.components import (
 if TYPE_CHECKING:
     from dolmen.games.rtta.state import RttaState
 
-Check = Callable[["RttaState", Any], "str | None"]
-
 _KINDS: dict[int, frozenset[str]] = {
-    steps.PRESERVE: frozenset({"preserve", "roll"}),
-    steps.REROLL: frozenset({"reroll", "keep"}),
-    steps.LEADERSHIP: frozenset({"leadership", "keep"}),
-    steps.FOOD: frozenset({"food"}),
-    steps.SMITHING: frozenset({"spearheads"}),
-    steps.BUILD: frozenset({"build", "engineer", "ship", "end build"}),
-    steps.TRADE: frozenset({"offer", "swap", "end trade"}),
-    steps.ANSWER: frozenset({"accept", "decline"}),
-    steps.BUY: frozenset({"buy", "end buy"}),
-    steps.DISCARD: frozenset({"discard"}),
+    steps.PRESERVE: frozenset({Kind.PRESERVE, Kind.ROLL}),
+    steps.REROLL: frozenset({Kind.REROLL, Kind.KEEP}),
+    steps.LEADERSHIP: frozenset({Kind.LEADERSHIP, Kind.KEEP}),
+    steps.FOOD: frozenset({Kind.FOOD}),
+    steps.SMITHING: frozenset({Kind.SPEARHEADS}),
+    steps.BUILD: frozenset({Kind.BUILD, Kind.ENGINEER, Kind.SHIP, "end build"}),
+    steps.TRADE: frozenset({Kind.OFFER, Kind.SWAP, "end trade"}),
+    steps.ANSWER: frozenset({Kind.ACCEPT, Kind.DECLINE}),
+    steps.BUY: frozenset({Kind.BUY, "end buy"}),
+    steps.DISCARD: frozenset({Kind.DISCARD}),
 }
 """The kinds of action each decision step takes (``end X`` by its full text)."""
 _DOING: dict[int, str] = {
@@ -70,7 +70,7 @@ _DOING: dict[int, str] = {
     steps.TRADE: "trading ('offer ...', 'swap GOOD GOOD' or 'end trade')",
     steps.ANSWER: "answering an offer ('accept' or 'decline')",
     steps.BUY: "buying a development ('buy DEVELOPMENT ...' or 'end buy')",
-    steps.DISCARD: "discarding down to 6 goods ('discard N GOOD ...')",
+    steps.DISCARD: f"discarding down to {KEEP_GOODS} goods ('discard N GOOD ...')",
 }
 
 
@@ -110,12 +110,39 @@ def illegal_reason(s: RttaState, seat: Any, action: Any) -> str:
         return f"{text!r} is not a legal action: it is not your turn; seat {actors[0]} is playing"
     if not _is_rtta_action(action):
         return f"{text!r} is not a Roll Through the Ages action"
-    kind = text if action[0] == "end" else action[0]
+    kind = text if action[0] == Kind.END else action[0]
     if kind not in _KINDS[s.step]:
         return f"{text!r} is not a legal action: you are {_DOING[s.step]} now"
-    check = _CHECKS.get(action[0])
-    reason = check(s, action) if check is not None else None
+    reason = _rule(s, action)
     return f"{text!r} is not a legal action: {reason}" if reason else f"{text!r} is not a legal action now"
+
+
+def _rule(s: RttaState, action: Any) -> str | None:
+    """The rule an action of the step's kinds breaks, in words (``None``: none in particular)."""
+    match action[0]:
+        case Kind.REROLL:
+            return _reroll(s, action)
+        case Kind.LEADERSHIP:
+            return _leadership(s, action)
+        case Kind.FOOD:
+            return _food(s, action)
+        case Kind.SPEARHEADS:
+            return _spearheads(s, action)
+        case Kind.BUILD:
+            return _build(s, action)
+        case Kind.ENGINEER:
+            return _engineer(s, action)
+        case Kind.SHIP:
+            return _ship(s, action)
+        case Kind.OFFER:
+            return _offer(s, action)
+        case Kind.SWAP:
+            return _swap(s, action)
+        case Kind.BUY:
+            return _buy(s, action)
+        case Kind.DISCARD:
+            return _discard(s, action)
+    return None
 
 
 def _reroll(s: RttaState, action: Any) -> str | None:
@@ -123,7 +150,7 @@ def _reroll(s: RttaState, action: Any) -> str | None:
     for face in range(FACES):
         if counts[face] > s.dice[face]:
             return _dice_shown(s, face, counts[face])
-    if counts[SKULL] and not s.solo:
+    if counts[SKULL] and not can_reroll(SKULL, s.solo):
         return "dice showing a skull stay set aside; only a solo player rerolls them (seed 002)"
     return None
 
@@ -170,7 +197,7 @@ def _engineer(s: RttaState, action: Any) -> str | None:
         return "turning stone into workers needs Engineering"
     if not open_targets(s, p):
         return "you have nothing left to build"
-    stone = s.goods[p][1]
+    stone = s.goods[p][STONE]
     return f"you have {stone} stone, not {action[1]}" if action[1] > stone else None
 
 
@@ -181,8 +208,8 @@ def _ship(s: RttaState, action: Any) -> str | None:
     if s.ships[p] >= MAX_SHIPS:
         return f"you have the {MAX_SHIPS} ships allowed"
     goods = s.goods[p]
-    if not goods[WOOD] or not goods[CLOTH]:
-        return "a ship costs 1 wood and 1 cloth"
+    if goods[WOOD] < SHIP_WOOD or goods[CLOTH] < SHIP_CLOTH:
+        return f"a ship costs {SHIP_WOOD} wood and {SHIP_CLOTH} cloth"
     return None
 
 
@@ -235,12 +262,12 @@ def _buy(s: RttaState, action: Any) -> str | None:
     for g in range(GOOD_TYPES):
         if tracks >> g & 1 and not goods[g]:
             return f"your {GOOD_NAMES[g]} track is empty"
-    rate = s.edition.granary_coins if s.devs[p] >> GRANARIES & 1 else 0
+    rate = granary_rate(s.edition, s.devs[p])
     if food and not rate:
         return "only Granaries turns food into coins"
     if food > s.food[p]:
         return f"you have {s.food[p]} food, not {food}"
-    paid = s.coins + food * rate + sum(GOOD_VALUE[g][goods[g]] for g in range(GOOD_TYPES) if tracks >> g & 1)
+    paid = s.coins + payment_value(goods, tracks, food, rate)
     cost = s.edition.costs[dev]
     if paid < cost:
         return f"{dev_name} costs {cost}, you have {paid}"
@@ -253,19 +280,4 @@ def _discard(s: RttaState, action: Any) -> str | None:
         if n > goods[g]:
             return f"you have {goods[g]} {GOOD_NAMES[g]}, not {n}"
     kept = sum(goods) - sum(action[1])
-    return f"discarding leaves exactly 6 goods; you would keep {kept}"
-
-
-_CHECKS: dict[str, Check] = {
-    "reroll": _reroll,
-    "leadership": _leadership,
-    "food": _food,
-    "spearheads": _spearheads,
-    "build": _build,
-    "engineer": _engineer,
-    "ship": _ship,
-    "offer": _offer,
-    "swap": _swap,
-    "buy": _buy,
-    "discard": _discard,
-}
+    return f"discarding leaves exactly {KEEP_GOODS} goods; you would keep {kept}"

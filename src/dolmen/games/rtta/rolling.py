@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from dolmen.engine.events import Event
 from dolmen.games.rtta import steps
-from dolmen.games.rtta.actions import KEEP, PRESERVE, ROLL, Action
+from dolmen.games.rtta.actions import KEEP, PRESERVE, ROLL, Action, Kind, can_reroll
 from dolmen.games.rtta.components import (
     FACE_NAMES,
     FACES,
@@ -27,6 +27,8 @@ from dolmen.games.rtta.components import (
     MAX_FOOD,
     POTTERY,
     PRESERVATION,
+    PRESERVATION_POTTERY,
+    REROLLS,
     SKULL,
 )
 from dolmen.games.rtta.harvest import collect
@@ -35,8 +37,6 @@ from dolmen.games.rtta.log import faces
 if TYPE_CHECKING:
     from dolmen.games.rtta.state import RttaState
 
-REROLLS: int = 2
-"""Rerolls after the first roll (three rolls in all)."""
 PRESERVATION_CHOICES: tuple[Action, ...] = (ROLL, PRESERVE)
 
 
@@ -46,7 +46,7 @@ def start_turn(s: RttaState) -> None:
     s.workers = s.coins = s.offers = s.swaps = 0
     s.offer = None
     p = s.active
-    if s.devs[p] >> PRESERVATION & 1 and s.goods[p][POTTERY]:
+    if s.devs[p] >> PRESERVATION & 1 and s.goods[p][POTTERY] >= PRESERVATION_POTTERY:
         s.step = steps.PRESERVE
     else:
         begin_roll(s)
@@ -58,15 +58,21 @@ def begin_roll(s: RttaState) -> None:
     s.step = steps.ROLL
 
 
+def preserved_food(food: int) -> int:
+    """[ruling] Preservation doubles the food, up to the food track's 15 (seed 000, "Conservation")."""
+    return min(MAX_FOOD, 2 * food)
+
+
 def apply_preservation(s: RttaState, action: Action) -> None:
     """[ruling] Preservation before the first roll: 1 pottery doubles the food, up to 15 (seed 000)."""
     p = s.active
     if action == PRESERVE:
         before = s.food[p]
-        s.goods[p][POTTERY] -= 1
-        s.food[p] = min(MAX_FOOD, 2 * before)
+        s.goods[p][POTTERY] -= PRESERVATION_POTTERY
+        s.food[p] = preserved_food(before)
         if s.log is not None:
-            s.log.append(Event("preserved", {"seat": p, "pottery": 1, "food_before": before, "food": s.food[p]}))
+            args = {"seat": p, "pottery": PRESERVATION_POTTERY, "food_before": before, "food": s.food[p]}
+            s.log.append(Event("preserved", args))
     elif s.log is not None:
         s.log.append(Event("preservation_unused", {"seat": p}))
     begin_roll(s)
@@ -157,19 +163,19 @@ def _log_roll(s: RttaState, outcome: tuple[int, ...]) -> None:
 @cache
 def reroll_actions(dice: tuple[int, ...], solo: bool) -> tuple[Action, ...]:
     """``keep`` and every non-empty choice of dice to reroll (skulls stay set aside unless solo)."""
-    ranges = [range((n if solo or face != SKULL else 0) + 1) for face, n in enumerate(dice)]
-    return (KEEP, *(("reroll", counts) for counts in product(*ranges) if any(counts)))
+    ranges = [range((n if can_reroll(face, solo) else 0) + 1) for face, n in enumerate(dice)]
+    return (KEEP, *((Kind.REROLL, counts) for counts in product(*ranges) if any(counts)))
 
 
 @cache
 def leadership_actions(dice: tuple[int, ...]) -> tuple[Action, ...]:
     """``keep`` or reroll one die of any face shown, a skull too (seed 002, Table 3, Leadership)."""
-    return (KEEP, *(("leadership", face) for face in range(FACES) if dice[face]))
+    return (KEEP, *((Kind.LEADERSHIP, face) for face in range(FACES) if dice[face]))
 
 
 @cache
 def food_actions(dice_either: int) -> tuple[Action, ...]:
-    return tuple(("food", n) for n in range(dice_either + 1))
+    return tuple((Kind.FOOD, n) for n in range(dice_either + 1))
 
 
 def _compositions(k: int, parts: int) -> list[tuple[int, ...]]:

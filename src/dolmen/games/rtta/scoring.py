@@ -7,6 +7,7 @@ which the usual end condition holds.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from dolmen.engine.core import Result, rank_by
@@ -20,6 +21,7 @@ from dolmen.games.rtta.components import (
     MONUMENT_BOXES,
     MONUMENTS,
     SOLO_ROUNDS,
+    Edition,
     goods_value,
 )
 from dolmen.games.rtta.rolling import start_turn
@@ -102,34 +104,95 @@ def _log_game_end(s: RttaState) -> None:
     log.append(Event("winner", {"seats": list(outcome.winners), "seats_count": len(outcome.winners), "score": best}))
 
 
-def completed_monuments(s: RttaState, seat: int) -> list[int]:
-    progress = s.progress[seat]
-    return [m for m in range(MONUMENTS) if progress[CITIES + m] == MONUMENT_BOXES[m]]
+def monument_points(edition: Edition, first_builder: Sequence[int], seat: int) -> tuple[int, ...]:
+    """What ``seat`` scores (or would score) for completing each monument: the first builder's value unless
+    another seat completed it first (seed 002, "3. Build"; ``first_builder`` per monument, -1 for none yet)."""
+    return tuple(
+        edition.monument_points[m][0 if first_builder[m] < 0 or first_builder[m] == seat else 1]
+        for m in range(MONUMENTS)
+    )
+
+
+class Scorer:
+    """One seat's score sheet at one table (edition, monuments in play and who built them first), for any board
+    of that seat: :meth:`parts` is the sheet line by line, :meth:`total` its last line computed faster (the bots
+    score many boards; ``tests/rtta/test_end_and_scoring.py`` checks that both agree)."""
+
+    __slots__ = ("architecture", "dev_points", "edition", "monument_points", "open_monuments")
+
+    def __init__(self, state: RttaState, seat: int) -> None:
+        edition: Edition = state.edition
+        self.edition = edition
+        self.architecture = edition.architecture_bonus
+        self.dev_points = edition.points
+        self.monument_points = monument_points(edition, state.first_builder, seat)
+        self.open_monuments = tuple(m for m in range(MONUMENTS) if state.in_play[m])
+
+    def dev_score(self, devs: int) -> int:
+        """The points of the developments owned (``devs``, a bit mask)."""
+        points = self.dev_points
+        total = 0
+        while devs:
+            low = devs & -devs
+            total += points[low.bit_length() - 1]
+            devs ^= low
+        return total
+
+    def completed(self, progress: Sequence[int]) -> list[int]:
+        """The monuments in play whose every box is ticked."""
+        return [m for m in self.open_monuments if progress[CITIES + m] == MONUMENT_BOXES[m]]
+
+    def parts(
+        self, goods: Sequence[int], progress: Sequence[int], cities: int, devs: int, disasters: int
+    ) -> dict[str, int]:
+        """The score sheet's lines: developments, monuments, the bonuses (Architecture, Empire, Commerce and their
+        sum), disasters and the total."""
+        edition = self.edition
+        developments = sum(edition.points[d] for d in edition.developments if devs >> d & 1)
+        built = self.completed(progress)
+        monuments = sum(self.monument_points[m] for m in built)
+        architecture = self.architecture * len(built) if devs >> ARCHITECTURE & 1 else 0
+        empire = cities if devs >> EMPIRE & 1 else 0
+        commerce = sum(goods) if devs >> COMMERCE & 1 else 0
+        bonus = architecture + empire + commerce
+        return {
+            "developments": developments,
+            "monuments": monuments,
+            "architecture": architecture,
+            "empire": empire,
+            "commerce": commerce,
+            "bonus": bonus,
+            "disasters": disasters,
+            "total": developments + monuments + bonus - disasters,
+        }
+
+    def completion_points(self, target: int, devs: int) -> int:
+        """What completing ``target`` (a city or a monument in play, not complete yet) adds to the total: one
+        city more, 1 point with Empire; a monument, its points and Architecture's bonus."""
+        if target < CITIES:
+            return 1 if devs >> EMPIRE & 1 else 0
+        return self.monument_points[target - CITIES] + (self.architecture if devs >> ARCHITECTURE & 1 else 0)
+
+    def total(self, goods: Sequence[int], progress: Sequence[int], cities: int, devs: int, disasters: int) -> int:
+        """``parts(...)["total"]`` without building the sheet."""
+        total = self.dev_score(devs) - disasters
+        built = 0
+        for m in self.open_monuments:
+            if progress[CITIES + m] == MONUMENT_BOXES[m]:
+                total += self.monument_points[m]
+                built += 1
+        if devs >> ARCHITECTURE & 1:
+            total += self.architecture * built
+        if devs >> EMPIRE & 1:
+            total += cities
+        if devs >> COMMERCE & 1:
+            total += sum(goods)
+        return total
 
 
 def score_parts(s: RttaState, seat: int) -> dict[str, int]:
-    """The score sheet's lines: developments, monuments, the bonuses (Architecture, Empire, Commerce and their
-    sum), disasters and the total."""
-    devs = s.devs[seat]
-    edition = s.edition
-    developments = sum(edition.points[d] for d in edition.developments if devs >> d & 1)
-    built = completed_monuments(s, seat)
-    monuments = sum(edition.monument_points[m][0 if s.first_builder[m] == seat else 1] for m in built)
-    architecture = edition.architecture_bonus * len(built) if devs >> ARCHITECTURE & 1 else 0
-    empire = s.cities[seat] if devs >> EMPIRE & 1 else 0
-    commerce = sum(s.goods[seat]) if devs >> COMMERCE & 1 else 0
-    bonus = architecture + empire + commerce
-    disasters = s.disasters[seat]
-    return {
-        "developments": developments,
-        "monuments": monuments,
-        "architecture": architecture,
-        "empire": empire,
-        "commerce": commerce,
-        "bonus": bonus,
-        "disasters": disasters,
-        "total": developments + monuments + bonus - disasters,
-    }
+    """``seat``'s score sheet now (:meth:`Scorer.parts`)."""
+    return Scorer(s, seat).parts(s.goods[seat], s.progress[seat], s.cities[seat], s.devs[seat], s.disasters[seat])
 
 
 def score(s: RttaState, seat: int) -> int:
@@ -137,7 +200,8 @@ def score(s: RttaState, seat: int) -> int:
 
 
 def result(s: RttaState) -> Result:
-    """Scores; ties go to the most valuable remaining goods, then the tied players share the win."""
+    """Scores; ties go to the most valuable remaining goods, then the tied players share the win (the ranking of
+    the boards as they are: :meth:`RttaState.result` asks it only once the game is over)."""
     scores = [score(s, seat) for seat in range(s.players)]
     tiebreak = [goods_value(s.goods[seat]) for seat in range(s.players)]
     return rank_by(scores, tiebreak, end_reason(s) or "game over")

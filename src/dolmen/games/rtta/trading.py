@@ -18,17 +18,40 @@ from typing import TYPE_CHECKING, Any, overload
 
 from dolmen.engine.events import Event
 from dolmen.games.rtta import steps
-from dolmen.games.rtta.actions import ACCEPT, DECLINE, END_TRADE, Action
-from dolmen.games.rtta.components import GOOD_MAX, GOOD_NAMES, GOOD_TYPES, MAX_FOOD, MAX_OFFERS
+from dolmen.games.rtta.actions import ACCEPT, DECLINE, END_TRADE, Action, Kind
+from dolmen.games.rtta.components import GOOD_MAX, GOOD_NAMES, GOOD_TYPES, MAX_OFFERS, TRADE_MAX, TRADE_NAMES
 from dolmen.games.rtta.log import log_offer
 
 if TYPE_CHECKING:
     from dolmen.games.rtta.state import RttaState
 
 ANSWERS: tuple[Action, ...] = (ACCEPT, DECLINE)
-_TOPS = (MAX_FOOD, *GOOD_MAX)
+_TOPS = TRADE_MAX
 _FOOD_MAX, _WOOD_MAX, _STONE_MAX, _POTTERY_MAX, _CLOTH_MAX, _SPEAR_MAX = _TOPS
-_SWAPS = tuple(tuple(("swap", a, b) for b in range(GOOD_TYPES)) for a in range(GOOD_TYPES))
+_ITEMS = len(TRADE_NAMES)
+_BACKWARD = tuple(range(_ITEMS - 1, -1, -1))
+_OFFER = Kind.OFFER  # a module constant: reading an enum member off its class is slow on CPython 3.11
+_SWAPS = tuple(tuple((Kind.SWAP, a, b) for b in range(GOOD_TYPES)) for a in range(GOOD_TYPES))
+
+
+def after_offer(food: int, goods: Sequence[int], vector: Sequence[int], receives: bool) -> tuple[int, list[int]]:
+    """One side's food and goods once an offer is accepted: ``vector`` is what the active player gives (food
+    then the five goods; negative: gets); ``receives`` for the seat the offer was made to, else the active
+    player."""
+    # Unrolled over the five tracks: random playouts answer offers all the time.
+    f, wood, stone, pottery, cloth, spears = vector
+    if receives:
+        return food + f, [goods[0] + wood, goods[1] + stone, goods[2] + pottery, goods[3] + cloth, goods[4] + spears]
+    return food - f, [goods[0] - wood, goods[1] - stone, goods[2] - pottery, goods[3] - cloth, goods[4] - spears]
+
+
+def after_swap(goods: Sequence[int], give: int, get: int) -> list[int]:
+    """The goods once a ship swaps one unit of ``give`` for one of ``get`` with the bank (seed 000,
+    "Navigation")."""
+    after = list(goods)
+    after[give] -= 1
+    after[get] += 1
+    return after
 
 
 class OfferSpace:
@@ -43,8 +66,8 @@ class OfferSpace:
         self._zero = 0
 
     def _layout(self) -> list[int]:
-        strides = [1] * 6
-        for i in range(4, -1, -1):
+        strides = [1] * _ITEMS
+        for i in range(_ITEMS - 2, -1, -1):
             strides[i] = strides[i + 1] * (self.lows[i + 1] + self.highs[i + 1] + 1)
         self._zero = sum(map(mul, self.lows, strides))
         self._strides = strides
@@ -55,15 +78,15 @@ class OfferSpace:
             self._layout()
         if index >= self._zero:
             index += 1
-        lows, highs, out = self.lows, self.highs, [0] * 6
-        for i in range(5, -1, -1):
+        lows, highs, out = self.lows, self.highs, [0] * _ITEMS
+        for i in _BACKWARD:
             index, digit = divmod(index, lows[i] + highs[i] + 1)
             out[i] = digit - lows[i]
         return tuple(out)
 
     def index(self, vector: tuple[int, ...]) -> int:
         strides = self._strides or self._layout()
-        index = sum((vector[i] + self.lows[i]) * strides[i] for i in range(6))
+        index = sum((vector[i] + self.lows[i]) * strides[i] for i in range(_ITEMS))
         return index - 1 if index > self._zero else index
 
     def __contains__(self, vector: tuple[int, ...]) -> bool:
@@ -71,7 +94,7 @@ class OfferSpace:
         return (
             all(type(v) is int for v in vector)
             and any(vector)
-            and all(-lows[i] <= vector[i] <= highs[i] for i in range(6))
+            and all(-lows[i] <= vector[i] <= highs[i] for i in range(_ITEMS))
         )
 
 
@@ -130,7 +153,7 @@ def can_offer(s: RttaState) -> bool:
     for seat in range(s.players):
         if seat != p:
             theirs = [s.food[seat], *s.goods[seat]]
-            for i in range(6):
+            for i in range(_ITEMS):
                 if (mine[i] and theirs[i] < _TOPS[i]) or (theirs[i] and mine[i] < _TOPS[i]):
                     return True
     return False
@@ -165,7 +188,7 @@ class TradeActions(Sequence[Action]):
         index -= len(self.fixed)
         for space in self.spaces:
             if index < space.count:
-                return ("offer", space.seat, space.vector(index))
+                return (_OFFER, space.seat, space.vector(index))
             index -= space.count
         raise IndexError("trade action index out of range")  # pragma: no cover - guarded above
 
@@ -173,14 +196,14 @@ class TradeActions(Sequence[Action]):
         yield from self.fixed
         for space in self.spaces:
             for index in range(space.count):
-                yield ("offer", space.seat, space.vector(index))
+                yield (_OFFER, space.seat, space.vector(index))
 
     def __contains__(self, action: Any) -> bool:
         if not isinstance(action, tuple) or not action:
             return False
-        if action[0] == "offer" and len(action) == 3:
+        if action[0] == _OFFER and len(action) == 3:
             vector = action[2]
-            if not isinstance(vector, tuple) or len(vector) != 6:
+            if not isinstance(vector, tuple) or len(vector) != _ITEMS:
                 return False
             return any(space.seat == action[1] and vector in space for space in self.spaces)
         return action in self.fixed
@@ -192,7 +215,7 @@ class TradeActions(Sequence[Action]):
             return self.fixed.index(value)
         base = len(self.fixed)
         for space in self.spaces:
-            if value[0] == "offer" and value[1] == space.seat and value[2] in space:
+            if value[0] == _OFFER and value[1] == space.seat and value[2] in space:
                 return base + space.index(value[2])
             base += space.count
         raise ValueError(f"{value!r} is not a legal trade action")
@@ -259,12 +282,8 @@ def apply_answer(s: RttaState, action: Action) -> None:
         )
     if action == ACCEPT:
         p = s.active
-        s.food[p] -= vector[0]
-        s.food[seat] += vector[0]
-        mine, theirs = s.goods[p], s.goods[seat]
-        for g in range(GOOD_TYPES):
-            mine[g] -= vector[g + 1]
-            theirs[g] += vector[g + 1]
+        s.food[p], s.goods[p] = after_offer(s.food[p], s.goods[p], vector, False)
+        s.food[seat], s.goods[seat] = after_offer(s.food[seat], s.goods[seat], vector, True)
     s.offer = None
     s.offers += 1
     s.step = steps.TRADE
@@ -281,9 +300,7 @@ def apply_answer(s: RttaState, action: Action) -> None:
 
 
 def apply_swap(s: RttaState, action: Action) -> None:
-    goods = s.goods[s.active]
-    goods[action[1]] -= 1
-    goods[action[2]] += 1
+    s.goods[s.active] = after_swap(s.goods[s.active], action[1], action[2])
     s.swaps -= 1
     if s.log is not None:
         args = {"seat": s.active, "give": GOOD_NAMES[action[1]], "get": GOOD_NAMES[action[2]], "swaps_left": s.swaps}

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from dolmen.engine.core import JSON
 from dolmen.engine.errors import MalformedStep
 from dolmen.games.rtta import steps
-from dolmen.games.rtta.actions import action_text
+from dolmen.games.rtta.actions import Kind, action_text
 from dolmen.games.rtta.components import (
     CITIES,
     CITY_BOXES,
@@ -39,13 +39,19 @@ from dolmen.games.rtta.components import (
     FACE_BY_NAME,
     FACE_NAMES,
     FACES,
+    GOOD_MAX,
     GOOD_NAMES,
+    MAX_CITIES,
+    MAX_FOOD,
     MAX_OFFERS,
+    MAX_SHIPS,
     MONUMENT_BOXES,
     MONUMENT_NAMES,
     MONUMENTS,
+    REROLLS,
     SKULL,
     SOLO_ROUNDS,
+    START_CITIES,
     TARGETS,
     TRADE_NAMES,
     goods_value,
@@ -66,7 +72,7 @@ def _offer_view(s: RttaState) -> dict[str, JSON] | None:
         "vector": list(vector),
         "give": {TRADE_NAMES[i]: v for i, v in enumerate(vector) if v > 0},
         "get": {TRADE_NAMES[i]: -v for i, v in enumerate(vector) if v < 0},
-        "text": action_text(("offer", seat, vector)),
+        "text": action_text((Kind.OFFER, seat, vector)),
     }
 
 
@@ -162,6 +168,10 @@ def signature(s: RttaState) -> JSON:
     }
 
 
+_MOST_GOODS = max(GOOD_MAX)
+"""The bound a view's goods are checked against (the longest track's)."""
+
+
 def _int(value: Any, what: str, low: int = 0, high: int = 10**6) -> int:
     if type(value) is not int or not low <= value <= high:
         raise MalformedStep(f"bad rtta view: {what} must be a whole number in {low}..{high}, not {value!r}")
@@ -183,20 +193,20 @@ def load_view(s: RttaState, v: Mapping[str, Any]) -> None:
         s.dice = [0] * FACES
         for name in turn["dice"]:
             s.dice[FACE_BY_NAME[name]] += 1
-        s.to_roll = _int(turn["dice_to_roll"], "dice_to_roll", 0, 7)
-        s.rerolls_left = _int(turn["rerolls_left"], "rerolls_left", 0, 2)
+        s.to_roll = _int(turn["dice_to_roll"], "dice_to_roll", 0, MAX_CITIES)
+        s.rerolls_left = _int(turn["rerolls_left"], "rerolls_left", 0, REROLLS)
         s.workers = _int(turn["workers"], "workers")
         s.coins = _int(turn["coins"], "coins")
         s.offers = _int(turn["offers_made"], "offers_made", 0, MAX_OFFERS)
-        s.swaps = _int(turn["ship_swaps_left"], "ship_swaps_left", 0, 5)
+        s.swaps = _int(turn["ship_swaps_left"], "ship_swaps_left", 0, MAX_SHIPS)
         offer = turn["offer"]
         s.offer = None if offer is None else (_int(offer["to"], "offer to", 0, players - 1), tuple(offer["vector"]))
         for m, monument in enumerate(v["monuments"][:MONUMENTS]):
             first = monument["first_builder"]
             s.first_builder[m] = -1 if first is None else _int(first, "first_builder", 0, players - 1)
         for p, board in enumerate(boards):
-            s.food[p] = _int(board["food"], "food", 0, 15)
-            s.goods[p] = [_int(board["goods"][name], name, 0, 8) for name in GOOD_NAMES]
+            s.food[p] = _int(board["food"], "food", 0, MAX_FOOD)
+            s.goods[p] = [_int(board["goods"][name], name, 0, _MOST_GOODS) for name in GOOD_NAMES]
             row = [0] * TARGETS
             for c in range(CITIES):
                 row[c] = _int(board["city_boxes"][CITY_NAMES[c]], CITY_NAMES[c], 0, CITY_BOXES[c])
@@ -204,9 +214,9 @@ def load_view(s: RttaState, v: Mapping[str, Any]) -> None:
                 m = MONUMENT_NAMES.index(name)
                 row[CITIES + m] = _int(ticked, name, 0, MONUMENT_BOXES[m])
             s.progress[p] = row
-            s.cities[p] = _int(board["cities"], "cities", 3, 7)
+            s.cities[p] = _int(board["cities"], "cities", START_CITIES, MAX_CITIES)
             s.devs[p] = sum(1 << DEVELOPMENT_BY_NAME[name] for name in board["developments"])
             s.disasters[p] = _int(board["disasters"], "disasters")
-            s.ships[p] = _int(board["ships"], "ships", 0, 5)
+            s.ships[p] = _int(board["ships"], "ships", 0, MAX_SHIPS)
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise MalformedStep(f"bad rtta view: {exc!r}") from exc
