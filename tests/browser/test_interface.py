@@ -122,7 +122,7 @@ def test_reconnects_by_itself_with_its_last_version(new_page: Any) -> None:
     sockets[-1].close()  # the connection drops
     page.locator("#offline").wait_for(state="visible", timeout=3000)
     page.locator("#offline").wait_for(state="hidden", timeout=10_000)
-    assert sockets[-1].url.endswith(f"?v={seen}")
+    assert sockets[-1].url.endswith(f"?v={seen}&e=0")  # its last version and epoch
     assert version(page) == seen
     assert act_once(page, random.Random(3))  # and play goes on
     assert page.problems == []
