@@ -61,6 +61,7 @@ export async function showTable(main, id) {
   const parts = {
     header: el("span", { class: "header-facts" }),
     seatButtons: el("span", { class: "seat-buttons row", id: "seat-buttons" }),
+    headerCard: null, // the two above, once there is a view
     seats: el("section", { class: "card seats-box", id: "seats-box" }),
     board: el("section", { class: "board", id: "board", "aria-label": t("board") }),
     actions: el("section", { class: "card actions", id: "actions", "aria-labelledby": "actions-title" }),
@@ -70,6 +71,8 @@ export async function showTable(main, id) {
     again: el("p", { class: "again", id: "again", role: "status" }),
     invite: el("section", { class: "card invite-box", id: "invite-box" }),
   };
+  parts.headerCard = el("section", { class: "card table-header", "aria-label": t("table_status"), id: "table-header", hidden: true }, parts.header, parts.seatButtons);
+  document.title = `Dolmen #${id}`;
   const chat = chatBox(async (text) => {
     if (socket.send({ type: "chat", text })) return true;
     parts.error.textContent = t("offline");
@@ -80,7 +83,7 @@ export async function showTable(main, id) {
     el("h1", { class: "sr-only", id: "table-title" }, t("table_n", { n: id })),
     el("div", { class: "table-page" },
       el("div", { class: "main-col" },
-        el("section", { class: "card table-header", "aria-label": t("table_status"), id: "table-header" }, parts.header, parts.seatButtons),
+        parts.headerCard,
         clocks.element, parts.seats, parts.error, parts.again, parts.end, parts.actions, parts.board),
       el("div", { class: "side-col" },
         el("section", { class: "card log-box", "aria-labelledby": "log-title" }, el("h2", { id: "log-title" }, t("log")), parts.log),
@@ -236,6 +239,7 @@ export async function showTable(main, id) {
 
   let buttonsKey = null;
   function drawHeader() {
+    parts.headerCard.hidden = false;
     fill(parts.header, headerParts(id, game, names()));
     // The buttons are redrawn only when they change, so that a bot's quick steps never pull them from under a click.
     const { key, buttons } = seatButtons(game, act);
