@@ -33,13 +33,23 @@ def create_table(
     take_backs: bool = False,
     modules: tuple[str, ...] = (),
     trade: bool = False,
+    edition: str | None = None,
+    turn_based: str | None = None,
+    clock: tuple[str, str] | None = None,
+    untimed: bool = False,
+    private: bool = False,
+    away_bot: str | None = None,
 ) -> int:
     """Create a table from the lobby's form (``seats[i]``: ``""`` open or a bot spec; seat 0 is the creator)
-    and return its number once the table page shows."""
+    and return its number once the table page shows. ``turn_based``: the time per move (``"2 day"``);
+    ``clock``: a real-time clock's initial time and increment (``("3 second", "5 second")``)."""
     page.select_option("#new-game", game)
+    page.locator(f".create[data-ready='{game}']").wait_for()
     page.select_option("#new-players", str(players))
     for module in modules:
-        page.locator(f".modules input[value='{module}']").check()
+        page.locator(f"#new-option-modules input[value='{module}']").check()
+    if edition:
+        page.select_option("#new-option-edition", edition)
     if trade:
         page.check("#new-option-trade")
     for index, spec in enumerate(seats):
@@ -47,13 +57,34 @@ def create_table(
             page.select_option(f"#new-seat-{index}", spec)
     if take_backs:
         page.check("#new-take-backs")
+    if turn_based:
+        page.check("#new-mode-turn")
+        _duration(page, "#new-clock-per-move", turn_based)
+    if clock:
+        _duration(page, "#new-clock-initial", clock[0])
+        _duration(page, "#new-clock-increment", clock[1])
+    if untimed:
+        page.uncheck("#new-timed")
+    if private:
+        page.check("#new-private")
+    if away_bot:
+        page.select_option("#new-away-bot", away_bot)
+    page.locator(".create:not([data-checking])").wait_for()
     page.locator("#create").click()
     page.wait_for_function(
-        "() => /tables\\/\\d+/.test(location.pathname) || document.querySelector('.create .error')?.textContent"
+        """() => /tables\\/\\d+/.test(location.pathname)
+            || [...document.querySelectorAll('.create .error')].some((e) => e.textContent)"""
     )
     error = page.locator(".create .error")
-    assert "/tables/" in page.url, error.text_content() if error.count() else "no table"
-    return int(page.url.rstrip("/").rsplit("/", 1)[1])
+    assert "/tables/" in page.url, error.all_text_contents() if error.count() else "no table"
+    return int(page.url.split("?")[0].rstrip("/").rsplit("/", 1)[1])
+
+
+def _duration(page: Page, field: str, amount: str) -> None:
+    """Fill a duration field of the create form: ``"3 second"``, ``"2 day"``."""
+    number, unit = amount.split()
+    page.fill(field, number)
+    page.select_option(f"{field}-unit", unit)
 
 
 def version(page: Page) -> int:
@@ -95,10 +126,17 @@ def wait_for_answer(page: Page, before: int) -> None:
 
 
 def play_to_the_end(
-    pages: list[Page], seed: int, *, timeout: float = 150.0, max_actions: int = 5000, on_action: Any = None
+    pages: list[Page],
+    seed: int,
+    *,
+    timeout: float = 150.0,
+    max_actions: int = 5000,
+    on_action: Any = None,
+    before_action: Any = None,
 ) -> int:
     """Play every page's seat with random legal actions until a page shows the final scores; returns the
-    number of actions clicked."""
+    number of actions clicked. ``on_action(page, clicks)`` is called after each click, ``before_action(page)``
+    before each look for one."""
     rng = random.Random(seed)
     deadline = time.monotonic() + timeout
     clicks = 0
@@ -107,6 +145,8 @@ def play_to_the_end(
             raise AssertionError(f"the game did not end in time ({clicks} actions)")
         acted = False
         for page in pages:
+            if before_action is not None:
+                before_action(page)
             if act_once(page, rng):
                 clicks += 1
                 acted = True

@@ -96,11 +96,14 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture()
 def new_page(browser: Any, base_url: str) -> Iterator[Any]:
-    """``new_page(width=…, height=…, locale=…)``: a page in a browser context of its own (its own cookies)."""
+    """``new_page(width=…, height=…, locale=…, permissions=[…])``: a page in a browser context of its own (its own
+    cookies; ``permissions`` granted to the server's origin, e.g. ``notifications``)."""
     contexts = []
 
-    def make(width: int = 1280, height: int = 900, locale: str = "en-US") -> Any:
-        context = browser.new_context(viewport={"width": width, "height": height}, locale=locale, base_url=base_url)
+    def make(width: int = 1280, height: int = 900, locale: str = "en-US", permissions: list[str] | None = None) -> Any:
+        context = browser.new_context(
+            viewport={"width": width, "height": height}, locale=locale, base_url=base_url, permissions=permissions
+        )
         contexts.append(context)
         page = context.new_page()
         page.set_default_timeout(15_000)

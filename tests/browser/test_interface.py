@@ -122,7 +122,7 @@ def test_reconnects_by_itself_with_its_last_version(new_page: Any) -> None:
     sockets[-1].close()  # the connection drops
     page.locator("#offline").wait_for(state="visible", timeout=3000)
     page.locator("#offline").wait_for(state="hidden", timeout=10_000)
-    assert sockets[-1].url.endswith(f"?v={seen}")
+    assert sockets[-1].url.endswith(f"?v={seen}&e=0")  # its last version and epoch
     assert version(page) == seen
     assert act_once(page, random.Random(3))  # and play goes on
     assert page.problems == []
@@ -189,3 +189,42 @@ def test_chat_commands_join_leave_seat_a_bot_and_start(new_page: Any) -> None:
     page.locator("#version").wait_for()
     guest.locator("#version").wait_for()  # the watcher's page follows the start
     assert page.problems == [] and guest.problems == []
+
+
+def test_a_take_back_changes_the_epoch_a_tab_reconnects_with(new_page: Any) -> None:
+    first = new_page()
+    sign_up(first, unique("ike"))
+    table = create_table(first, "rtta", 1, [""], take_backs=True)
+    first.locator("#start-table").click()
+    first.locator("button.action[data-action='keep']").wait_for()
+
+    second = first.context.new_page()  # a second tab of the same person, whose connection will drop
+    sockets: list[Any] = []
+
+    def through(route: Any) -> None:
+        route.connect_to_server()
+        sockets.append(route)
+
+    second.route_web_socket(re.compile(r"/ws/tables/\d+"), through)
+    second.goto(f"/tables/{table}")
+    second.locator("button.action").first.wait_for()
+    start = version(first)
+    first.locator("button.action[data-action='keep']").click()
+    wait_for_answer(first, start)
+    second.locator("#version").get_by_text(f"version {start + 1}").wait_for()
+
+    # docs/protocol.md "Reconnecting": a take-back changes the epoch; every tab gets the whole state
+    first.locator("#take-back").click()
+    first.locator("#version").get_by_text(f"version {start}", exact=True).wait_for()
+    second.locator("#version").get_by_text(f"version {start}", exact=True).wait_for()
+    assert second.locator("#log li").count() == first.locator("#log li").count()
+    sockets[-1].close()
+    for _ in range(200):  # the tab comes back by itself within a second
+        if len(sockets) == 2:
+            break
+        second.wait_for_timeout(50)
+    assert len(sockets) == 2 and sockets[-1].url.endswith(f"?v={start}&e=1")  # its version, in the new epoch
+    second.locator("#offline").wait_for(state="hidden", timeout=10_000)
+    second.locator("button.action").first.wait_for()
+    assert version(second) == start
+    assert first.problems == []

@@ -195,10 +195,12 @@ def test_late_bronze_age_with_trade_to_the_end_and_its_replay(new_page: Any) -> 
     page = new_page()
     sign_up(page, unique("lee"))
     page.select_option("#new-game", "rtta")
+    page.locator(".create[data-ready='rtta']").wait_for()
     page.select_option("#new-players", "2")
     page.select_option("#new-option-edition", "late")
-    page.check("#new-option-trade")
+    page.locator("#new-option-trade:checked").wait_for()  # the engine's word: The Late Bronze Age always trades
     page.select_option("#new-seat-1", "greedy")
+    page.locator(".create:not([data-checking])").wait_for()
     page.locator("#create").click()
     page.wait_for_url("**/tables/*")
     table = int(page.url.rstrip("/").rsplit("/", 1)[1])

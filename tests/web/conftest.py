@@ -17,7 +17,7 @@ from dolmen.engine.table import Table
 from dolmen.games import get_game
 from dolmen.server.app import create_app
 from dolmen.server.config import Settings
-from dolmen.server.storage import NewSeat
+from dolmen.server.storage import PLAIN, NewSeat, TableSetup
 from dolmen.server.storage.memory import MemoryStorage
 
 SETTINGS = Settings(fast_password_hashing=True, bot_workers=1)
@@ -65,10 +65,12 @@ def doing(activity: str) -> Callable[[Table], bool]:
     return lambda table: table.view(None)["activity"] == activity
 
 
-def store(storage: MemoryStorage, table: Table, account_ids: list[int]) -> int:
+def store(storage: MemoryStorage, table: Table, account_ids: list[int], setup: TableSetup = PLAIN) -> int:
     """Store ``table`` as the table service does, every seat a person's; returns the table's id."""
     seats = [NewSeat(account_id=a) for a in account_ids]
-    info = storage.create_table(table.game.name, table.players, dict(table.options), False, account_ids[0], seats)
+    info = storage.create_table(
+        table.game.name, table.players, dict(table.options), False, account_ids[0], seats, setup
+    )
     steps = table.steps()
     storage.start_table(info.id, table.secret, commitment(table.secret), steps[:1])
     result = table.record().result if table.is_over() else None

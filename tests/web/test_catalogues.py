@@ -14,6 +14,8 @@ import pytest
 from dolmen.engine.messages import load_catalogue
 from dolmen.engine.table import Table
 from dolmen.games import get_game
+from dolmen.server.choices import option_choices, table_modes
+from dolmen.server.config import Settings
 from dolmen.server.web import WEB
 
 UI = {lang: json.loads((WEB / "i18n" / f"{lang}.json").read_text(encoding="utf-8")) for lang in ("en", "fr")}
@@ -74,5 +76,17 @@ def test_every_rtta_score_part_and_disaster_target_has_words() -> None:
     table = Table(get_game("rtta"), 1, {"edition": "late"})
     parts = set(table.view(None)["board"]["boards"][0]["score"]) - {"bonus", "total"}
     keys = {f"part.{part}" for part in parts} | {f"hits.{d['hits']}" for d in doc["disasters"]}
+    for lang, texts in UI.items():
+        assert keys <= set(texts), (lang, sorted(keys - set(texts)))
+
+
+def test_every_table_option_value_and_mode_has_words() -> None:
+    """The create form labels what ``GET /api/games/{game}/options`` lists: each option, each value, each mode."""
+    keys = set()
+    for game in ("rtta", "stoneage"):
+        for choice in option_choices(game):
+            keys.add(f"option.{choice['name']}")
+            keys |= {f"{choice['name']}.{value}" for value in choice.get("values", [])}
+    keys |= {f"{kind}.{mode}" for mode in table_modes(Settings())["modes"] for kind in ("mode", "mode_long")}
     for lang, texts in UI.items():
         assert keys <= set(texts), (lang, sorted(keys - set(texts)))

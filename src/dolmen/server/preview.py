@@ -5,7 +5,9 @@ a running table, what each action would do at version ``V``: the log events the 
 would read them (``{"action", "events"}``), or why the action is refused (``{"action", "error"}``). The engine
 applies each action to a copy of the table's state — as ``dolmen play``'s ``what ACTION`` does — so nothing
 is computed here, nothing changes, no chance is drawn (a roll or a card that would follow is not foretold) and
-the events are filtered for the seat like the log.
+the events are filtered for the seat like the log. Anyone but the table's players is refused (``403``); a
+private table answers ``404`` to anyone without a seat there or its invite (``&invite=TOKEN``), as if it did
+not exist, as the table itself does.
 """
 
 from __future__ import annotations
@@ -16,8 +18,9 @@ from fastapi import Depends, FastAPI, Query, Request
 
 from dolmen.engine.errors import DolmenError
 from dolmen.engine.table import Table
-from dolmen.server.errors import Forbidden, Invalid, Refused
-from dolmen.server.http import optional_account
+from dolmen.server.errors import Forbidden, Invalid, NotFound, Refused
+from dolmen.server.http import Invite, optional_account
+from dolmen.server.lobby import can_see
 from dolmen.server.storage import Account
 
 JSON = Any
@@ -48,12 +51,17 @@ def mount_preview(app: FastAPI) -> None:
         account: Annotated[Account | None, Depends(optional_account)],
         version: Annotated[int, Query(ge=0)],
         action: Annotated[list[str], Query(min_length=1, max_length=MAX_PREVIEWS)],
+        invite: Invite = None,
     ) -> dict[str, JSON]:
         """What each ``action`` would do for your seat at table version ``version`` (the log events you would
         read, or the reason it is refused); nothing changes."""
         if any(len(text) > MAX_TEXT for text in action):
             raise Invalid(f"an action has at most {MAX_TEXT} characters")
-        live = await request.app.state.services.tables.live(table_id)
+        services = request.app.state.services
+        live = await services.tables.live(table_id)
+        info = live.info if live is not None else await services.lobby.table(table_id)
+        if not can_see(info, account, invite):
+            raise NotFound(f"no table {table_id}")  # a private table, as if it did not exist
         if live is None:
             raise Refused("the table has not started")
         seat = live.seat_of(account)

@@ -4,7 +4,9 @@
 :data:`MAX_FRAMES`): each the spectator's view envelope (as a table socket sends it) and the log events the step
 that led there produced, for a spectator's eyes, with the step's document. Only finished tables are replayed:
 their record, dice secret included, is public by then (``GET /api/tables/{id}/record``), so a frame shows
-nothing that was not published; hands stay hidden in mid-game frames as they were to spectators.
+nothing that was not published; hands stay hidden in mid-game frames as they were to spectators. A private
+table's replay is for its seated players and the holders of its invite (``&invite=TOKEN``) only: to anyone else
+it answers ``404``, as the table itself does.
 
 The frames come from the engine: the stored steps are replayed through :class:`~dolmen.engine.table.Table`
 (``Table.restore`` up to ``A``, then each step with the table's own ``roll`` and ``submit``), so every die is
@@ -21,13 +23,15 @@ from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from typing import Annotated, Any
 
-from fastapi import FastAPI, Query, Request
+from fastapi import Depends, FastAPI, Query, Request
 
 from dolmen.engine.errors import RecordError
 from dolmen.engine.table import Table
 from dolmen.games import get_game
-from dolmen.server.errors import Invalid, Refused
-from dolmen.server.storage import FINISHED, TableInfo
+from dolmen.server.errors import Invalid, NotFound, Refused
+from dolmen.server.http import Invite, optional_account
+from dolmen.server.lobby import can_see
+from dolmen.server.storage import FINISHED, Account, TableInfo
 
 JSON = Any
 MAX_FRAMES = 100
@@ -99,13 +103,18 @@ class ReplayCache:
     def __init__(self) -> None:
         self._replays: OrderedDict[int, Replay] = OrderedDict()
 
-    async def replay(self, services: Any, table_id: int) -> Replay:
-        """The replay of finished table ``table_id``; :class:`Refused` while it is not finished."""
+    async def replay(
+        self, services: Any, table_id: int, account: Account | None = None, invite: str | None = None
+    ) -> Replay:
+        """The replay of finished table ``table_id`` for ``account`` (or the holder of ``invite``);
+        :class:`Refused` while it is not finished, :class:`NotFound` for a private table they may not see."""
         kept = self._replays.get(table_id)
         if kept is not None:
+            if not can_see(kept.info, account, invite):
+                raise NotFound(f"no table {table_id}")
             self._replays.move_to_end(table_id)
             return kept
-        info: TableInfo = await services.lobby.table(table_id)
+        info: TableInfo = await services.lobby.visible_table(table_id, account, invite)
         if info.status != FINISHED:
             raise Refused("a game is replayed once it is over")
         steps = await asyncio.to_thread(services.storage.table_steps, table_id, 0)
@@ -125,12 +134,15 @@ def mount_replay(app: FastAPI) -> None:
     async def replay(
         table_id: int,
         request: Request,
+        account: Annotated[Account | None, Depends(optional_account)],
         start: Annotated[int, Query(alias="from", ge=0)] = 0,
         end: Annotated[int | None, Query(alias="to", ge=0)] = None,
+        invite: Invite = None,
     ) -> dict[str, JSON]:
         """The frames of a finished game from version ``from`` to ``to`` (at most 100; by default the 50 from
-        ``from``): each the spectator's view, the step and its log events."""
-        game = await cache.replay(request.app.state.services, table_id)
+        ``from``): each the spectator's view, the step and its log events. A private table: for its players and
+        the holders of its ``invite``."""
+        game = await cache.replay(request.app.state.services, table_id, account, invite)
         last = game.last
         stop = min(start + 49, last) if end is None else end
         if start > last or stop > last:

@@ -13,6 +13,7 @@ import contextlib
 import itertools
 import json
 import logging
+import re
 import time
 from datetime import UTC, datetime
 from typing import Any
@@ -33,6 +34,9 @@ from dolmen.server.tables import LiveTable, check_seat, view_for
 JSON = Any
 QUEUE = 256
 COMMANDS = "/join [SEAT], /leave, /back, /start, /bot NAME[:LEVEL] [SEAT], /watch"
+LOBBY_COMMANDS = "/join ID [SEAT], /leave ID, /back ID, /start ID, /bot ID NAME[:LEVEL] [SEAT], /watch ID"
+LOBBY_WORDS = ("join", "leave", "back", "start", "bot", "watch")
+NUMBER = re.compile(r"[0-9]{1,9}")
 log = logging.getLogger("dolmen.server")
 
 
@@ -435,7 +439,10 @@ class LobbyConnection(Outbox):
         match message:
             case Chat() if self.account is not None:
                 try:
-                    await self.services.tables.chat(self.account, None, message.text)
+                    if message.text.startswith("/"):
+                        await self._command(self.account, message.text)
+                    else:
+                        await self.services.tables.chat(self.account, None, message.text)
                 except ServiceError as exc:
                     self.error(exc.code, exc.message)
             case Chat():
@@ -444,6 +451,33 @@ class LobbyConnection(Outbox):
                 self.notify({"kind": "direct", "message": {"type": "pong"}})
             case _:
                 self.error("malformed", "the lobby takes chat and ping messages only")
+
+    async def _command(self, account: Account, text: str) -> None:
+        """``/join ID [SEAT]``, ``/leave ID``, ``/back ID``, ``/start ID``, ``/bot ID NAME[:LEVEL] [SEAT]``,
+        ``/watch ID`` do what the lobby's buttons do (the same services); the table as it is then is answered in
+        a ``command`` message (everyone else hears of the change as of any other)."""
+        word, *args = text[1:].split() or [""]
+        if word not in LOBBY_WORDS or not args or not NUMBER.fullmatch(args[0]) or (word == "bot" and len(args) < 2):
+            self.error("unknown_command", f"commands: {LOBBY_COMMANDS}")
+            return
+        table_id, rest = int(args[0]), args[1:]
+        seat = int(rest[-1]) if rest and NUMBER.fullmatch(rest[-1]) else None
+        lobby, tables = self.services.lobby, self.services.tables
+        match word:
+            case "join":
+                info = await lobby.join(account, table_id, seat)
+            case "leave":
+                info = await tables.leave(account, table_id)
+            case "back":
+                info = await tables.come_back(account, table_id)
+            case "start":
+                info = await tables.start(account, table_id)
+            case "bot":
+                info = await lobby.add_bot(account, table_id, rest[0], seat if len(rest) > 1 else None)
+            case _:
+                info = await lobby.visible_table(table_id, account)
+        table = info.to_json(invite=is_seated(info, account))
+        self.notify({"kind": "direct", "message": {"type": "command", "command": word, "table": table}})
 
     def error(self, code: str, message: str) -> None:
         self.notify({"kind": "direct", "message": {"type": "error", "code": code, "message": message}})

@@ -10,6 +10,8 @@ it renders the game log with.
   "Message catalogues"), the texts the client renders log events with;
 - ``GET /api/games/{game}/describe?options=JSON``: the game's ``describe(options)``, the static tables (track
   lengths, costs, effects, locations) the client draws with instead of keeping its own;
+- ``GET /api/games/{game}/options[?players=N&options=JSON]``: what a new table of the game may be — each option's
+  values, the modes and their clocks' bounds — and the engine's word on one choice (:mod:`dolmen.server.choices`);
 - the read-only table endpoints the client needs: ``/api/tables/{id}/replay`` (:mod:`dolmen.server.replay`)
   and ``/api/tables/{id}/preview`` (:mod:`dolmen.server.preview`).
 """
@@ -21,13 +23,15 @@ from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import FastAPI, Query
+from fastapi import FastAPI, Query, Request
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from dolmen.engine.errors import OptionsError
 from dolmen.engine.messages import LANGUAGES, load_catalogue
 from dolmen.games import GAMES, get_game
+from dolmen.server.choices import check_choice, option_choices, table_modes
+from dolmen.server.config import Settings
 from dolmen.server.preview import mount_preview
 from dolmen.server.replay import mount_replay
 
@@ -60,20 +64,41 @@ def _invalid(message: str) -> JSONResponse:
     return JSONResponse({"error": "invalid", "message": message}, status_code=422)
 
 
-def description(game: str, options: str | None) -> JSONResponse:
-    """``game``'s ``describe`` for ``options`` (a JSON object; the game's defaults when absent)."""
-    if game not in GAMES:
-        return _not_found(f"no game {game!r}")
+def _options(text: str | None) -> dict[str, JSON] | JSONResponse:
+    """Options given as a JSON object (``{}`` when absent), or the ``422`` answer."""
     try:
-        chosen = {} if options is None else json.loads(options)
+        chosen = {} if text is None else json.loads(text)
     except ValueError:
         return _invalid("options must be a JSON object")
     if not isinstance(chosen, dict):
         return _invalid("options must be a JSON object")
+    return chosen
+
+
+def description(game: str, options: str | None) -> JSONResponse:
+    """``game``'s ``describe`` for ``options`` (a JSON object; the game's defaults when absent)."""
+    if game not in GAMES:
+        return _not_found(f"no game {game!r}")
+    chosen = _options(options)
+    if isinstance(chosen, JSONResponse):
+        return chosen
     try:
         doc = get_game(game).describe(chosen)
     except OptionsError as exc:
         return _invalid(str(exc))
+    return JSONResponse(doc, headers=NO_CACHE)
+
+
+def choices(game: str, settings: Settings, players: int | None, options: str | None) -> JSONResponse:
+    """What a new table of ``game`` may be; with ``players``, the engine's word on ``options`` for them."""
+    if game not in GAMES:
+        return _not_found(f"no game {game!r}")
+    doc: dict[str, JSON] = {"game": game, "options": option_choices(game), **table_modes(settings)}
+    if players is not None:
+        chosen = _options(options)
+        if isinstance(chosen, JSONResponse):
+            return chosen
+        doc["check"] = check_choice(game, players, chosen)
     return JSONResponse(doc, headers=NO_CACHE)
 
 
@@ -94,6 +119,16 @@ def mount_web(app: FastAPI) -> None:
         """The game's static tables for these options (``describe`` in docs/rtta.md and docs/stoneage.md)."""
         return description(game, options)
 
+    async def table_choices(
+        game: str,
+        request: Request,
+        players: Annotated[int | None, Query(ge=1, le=8)] = None,
+        options: Annotated[str | None, Query(max_length=2000)] = None,
+    ) -> JSONResponse:
+        """Each option's values, the modes and their clocks' bounds; with ``players``, the engine's word on
+        ``options`` (``check``: the options completed, or the refusal)."""
+        return choices(game, request.app.state.services.settings, players, options)
+
     async def messages(language: str, game: Annotated[str | None, Query()] = None) -> JSONResponse:
         if language not in LANGUAGES:
             return _not_found(f"no messages in {language!r}; known: {', '.join(LANGUAGES)}")
@@ -107,6 +142,7 @@ def mount_web(app: FastAPI) -> None:
     app.add_api_route("/players/{name}", player_page, methods=["GET"], include_in_schema=False)
     app.add_api_route("/api/messages/{language}", messages, methods=["GET"], summary="Message catalogues")
     app.add_api_route("/api/games/{game}/describe", describe, methods=["GET"], summary="A game's static tables")
+    app.add_api_route("/api/games/{game}/options", table_choices, methods=["GET"], summary="What a table may be")
     mount_replay(app)
     mount_preview(app)
     app.mount("/web", StaticFiles(directory=WEB), name="web")

@@ -82,6 +82,10 @@ async function start() {
   const select = document.getElementById("lang-switch");
   select.addEventListener("change", async () => {
     await setLanguage(select.value);
+    if (session.me) {
+      // The account's language too: turn emails follow what its person reads.
+      session.me = await api("PATCH", "/api/me", { language: select.value }).catch(() => session.me);
+    }
     await route();
   });
   document.getElementById("home-link").addEventListener("click", (event) => {

@@ -6,10 +6,11 @@ import { t } from "./i18n.js";
 let uid = 0;
 
 /**
- * `onSay(text)` sends a line (false: keep it in the field). Returns `{element, show(lines), add(line)}`:
- * `show` replaces the lines, `add` appends one that came from a socket (ignored when already shown).
+ * `onSay(text)` sends a line (false: keep it in the field); `hint` is said under the field (the commands).
+ * Returns `{element, show(lines), add(line)}`: `show` replaces the lines, `add` appends one that came from a
+ * socket (ignored when already shown).
  */
-export function chatBox(onSay) {
+export function chatBox(onSay, hint = null) {
   const list = el("ol", { class: "chat-lines", "aria-live": "polite" });
   const input = el("input", { id: `chat-${++uid}`, maxlength: 500, autocomplete: "off" });
   let lines = [];
@@ -34,7 +35,8 @@ export function chatBox(onSay) {
     list.scrollTop = list.scrollHeight;
   }
   return {
-    element: el("section", { class: "card chat", "aria-label": t("chat") }, el("h2", {}, t("chat")), list, session.me ? form : null),
+    element: el("section", { class: "card chat", "aria-label": t("chat") }, el("h2", {}, t("chat")), list,
+      session.me ? [form, hint ? el("p", { class: "hint" }, hint) : null] : null),
     show(newLines) {
       lines = [...newLines];
       draw();

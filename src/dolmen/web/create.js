@@ -1,43 +1,53 @@
-// The form that creates a table: game, player count, every option the game has (GET /api/games gives each
-// option's default), each seat open or a bot at a level, take-backs.
-import { post } from "./api.js";
+// The form that creates a table: the game, the player count, every option of the game with the values the server
+// lists (GET /api/games/{game}/options: the values the engine accepts; each choice is checked by the engine there,
+// its refusal shown and its completed options reflected), each seat open or a bot at a level, take-backs, and how
+// the table is played (setup.js: real time or turn by turn, the clock, the bot for absent people, private).
+import { get, post } from "./api.js";
 import { el, fill } from "./dom.js";
 import { errorText, labelled, nextId } from "./forms.js";
 import { t } from "./i18n.js";
+import { tableSetup } from "./setup.js";
 
-// The values an option may take where docs/rtta.md and docs/stoneage.md list them (the server gives only the
-// defaults): a list of names is a select, `many` a set of checkboxes; a boolean option is a checkbox.
-const OPTION_CHOICES = {
-  edition: ["bronze", "late"],
-  modules: { many: ["extension", "new_huts", "mammoths", "winter", "animals", "igloos"] },
-};
+const choicesOf = new Map(); // game -> its GET /api/games/{game}/options answer (a promise)
 
-function optionControls(game, values) {
-  const controls = [];
-  for (const [key, fallback] of Object.entries(game.options || {})) {
-    const choices = OPTION_CHOICES[key];
-    if (typeof fallback === "boolean") {
-      const box = el("input", { type: "checkbox", id: `new-option-${key}`, checked: fallback, onchange: () => { values[key] = box.checked; } });
-      values[key] = fallback;
-      controls.push(el("div", { class: "field check" }, box, el("label", { for: box.id }, t(`option.${key}`))));
-    } else if (choices && choices.many) {
-      values[key] = [...fallback];
-      const boxes = choices.many.map((name) => el("input", { type: "checkbox", id: nextId("opt"), value: name, checked: fallback.includes(name) }));
-      for (const box of boxes) {
-        box.addEventListener("change", () => { values[key] = boxes.filter((b) => b.checked).map((b) => b.value); });
-      }
-      controls.push(el("fieldset", { class: "modules" }, el("legend", {}, t(`option.${key}`)),
-        boxes.map((box) => el("span", { class: "check" }, box, el("label", { for: box.id }, t(`module.${box.value}`))))));
-    } else if (Array.isArray(choices)) {
-      values[key] = fallback;
-      const select = el("select", { id: `new-option-${key}`, onchange: () => { values[key] = select.value; } },
-        choices.map((c) => el("option", { value: c, selected: c === fallback }, t(`${key}.${c}`))));
-      controls.push(labelled(t(`option.${key}`), select));
+function gameChoices(game) {
+  if (!choicesOf.has(game)) choicesOf.set(game, get(`/api/games/${encodeURIComponent(game)}/options`).catch((e) => { choicesOf.delete(game); throw e; }));
+  return choicesOf.get(game);
+}
+
+/** An option's value in words: the UI's `NAME.VALUE`, else the value itself. */
+function valueLabel(name, value) {
+  const key = `${name}.${value}`;
+  return t(key) === key ? String(value) : t(key);
+}
+
+/** The controls of the game's options, writing into `values`; returns `{elements, show(options)}`, where
+ * `show` sets the controls to the options the engine completed. */
+function optionControls(choices, values) {
+  const elements = [];
+  const shows = [];
+  for (const choice of choices) {
+    const { name, kind } = choice;
+    values[name] = Array.isArray(choice.default) ? [...choice.default] : choice.default;
+    const id = `new-option-${name}`;
+    if (kind === "flag") {
+      const box = el("input", { type: "checkbox", id, checked: choice.default, onchange: () => { values[name] = box.checked; } });
+      elements.push(el("div", { class: "field check" }, box, el("label", { for: id }, t(`option.${name}`))));
+      shows.push((options) => { box.checked = Boolean(options[name]); });
+    } else if (kind === "many") {
+      const boxes = choice.values.map((value) => el("input", { type: "checkbox", id: nextId("opt"), value, checked: choice.default.includes(value) }));
+      for (const box of boxes) box.addEventListener("change", () => { values[name] = boxes.filter((b) => b.checked).map((b) => b.value); });
+      elements.push(el("fieldset", { class: "many", id }, el("legend", {}, t(`option.${name}`)),
+        boxes.map((box) => el("span", { class: "check" }, box, el("label", { for: box.id }, valueLabel(name, box.value))))));
+      shows.push((options) => { for (const box of boxes) box.checked = (options[name] || []).includes(box.value); });
     } else {
-      values[key] = fallback;
+      const select = el("select", { id, onchange: () => { values[name] = select.value; } },
+        choice.values.map((value) => el("option", { value, selected: value === choice.default }, valueLabel(name, value))));
+      elements.push(labelled(t(`option.${name}`), select));
+      shows.push((options) => { select.value = options[name]; });
     }
   }
-  return controls;
+  return { elements, show: (options) => { for (const show of shows) show(options); } };
 }
 
 function seatChoices(game, index) {
@@ -51,16 +61,45 @@ function seatChoices(game, index) {
   return out;
 }
 
-/** The form; `onCreated(table)` is called with the new table. */
+/** The form; `games` is GET /api/games; `onCreated(table)` is called with the new table. */
 export function createForm(games, onCreated) {
   const status = el("p", { class: "error", role: "alert" });
+  const check = el("p", { class: "error", id: "create-check", role: "status" });
   const gameSelect = el("select", { id: "new-game", name: "game" }, games.map((g) => el("option", { value: g.name }, t(`game.${g.name}`))));
   const players = el("select", { id: "new-players", name: "players" });
   const takeBacks = el("input", { type: "checkbox", id: "new-take-backs" });
   const optionsBox = el("div", { class: "options" });
   const seatsBox = el("div", { class: "seats" });
+  const setupBox = el("div", { class: "setup" });
+  const create = el("button", { type: "submit", id: "create" }, t("create"));
   let values = {};
+  let controls = { show: () => {} };
+  let setup = null;
+  let asked = 0; // the last check asked: an older answer is ignored
+  let form = null;
   const gameOf = () => games.find((g) => g.name === gameSelect.value);
+
+  /** Ask the engine about the players and options chosen: show its refusal, or the options it completes. */
+  async function checkChoice() {
+    const ask = ++asked;
+    const query = new URLSearchParams({ players: players.value, options: JSON.stringify(values) });
+    form.dataset.checking = "";
+    let doc;
+    try {
+      doc = await get(`/api/games/${encodeURIComponent(gameSelect.value)}/options?${query}`);
+    } catch {
+      return; // the server refuses at creation anyway
+    } finally {
+      if (ask === asked) delete form.dataset.checking;
+    }
+    if (ask !== asked) return;
+    check.textContent = doc.check.error || "";
+    create.disabled = Boolean(doc.check.error);
+    if (!doc.check.error) {
+      Object.assign(values, doc.check.options); // the same object: the controls write into it
+      controls.show(values);
+    }
+  }
 
   function drawSeats() {
     const game = gameOf();
@@ -72,21 +111,36 @@ export function createForm(games, onCreated) {
     }
     fill(seatsBox, rows);
   }
-  function drawGame() {
+  async function drawGame() {
     const game = gameOf();
+    delete form.dataset.ready;
     const previous = Number(players.value) || 2;
     fill(players, Array.from({ length: game.max_players - game.min_players + 1 }, (_, k) => {
       const n = game.min_players + k;
       return el("option", { value: n }, String(n));
     }));
     players.value = String(Math.min(Math.max(previous, game.min_players), game.max_players));
-    values = {};
-    fill(optionsBox, optionControls(game, values));
     drawSeats();
+    let choices;
+    try {
+      choices = await gameChoices(game.name);
+    } catch (error) {
+      status.textContent = errorText(error);
+      return;
+    }
+    if (gameOf() !== game) return; // another game was chosen meanwhile
+    values = {};
+    controls = optionControls(choices.options, values);
+    fill(optionsBox, controls.elements);
+    const kept = setup ? setup.value() : null;
+    setup = tableSetup(choices, game, kept);
+    fill(setupBox, setup.element);
+    await checkChoice();
+    form.dataset.ready = game.name; // the game's options are drawn and checked
   }
   gameSelect.addEventListener("change", drawGame);
-  players.addEventListener("change", drawSeats);
-  drawGame();
+  players.addEventListener("change", () => { drawSeats(); checkChoice(); });
+  optionsBox.addEventListener("change", () => checkChoice());
 
   async function submit(event) {
     event.preventDefault();
@@ -100,22 +154,27 @@ export function createForm(games, onCreated) {
         seats,
         take_backs: takeBacks.checked,
         join: true,
+        ...setup.value(),
       });
       await onCreated(table);
     } catch (error) {
       status.textContent = errorText(error);
     }
   }
-  return el(
+  form = el(
     "form",
     { class: "card create", "aria-labelledby": "create-title", onsubmit: submit },
     el("h2", { id: "create-title" }, t("new_table")),
     labelled(t("game"), gameSelect),
     labelled(t("players"), players),
     optionsBox,
+    check,
     el("fieldset", {}, el("legend", {}, t("seats")), seatsBox),
     el("div", { class: "field check" }, takeBacks, el("label", { for: takeBacks.id }, t("take_backs"))),
-    el("button", { type: "submit", id: "create" }, t("create")),
+    setupBox,
+    create,
     status,
   );
+  form.ready = drawGame();
+  return form;
 }

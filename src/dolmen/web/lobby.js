@@ -1,7 +1,8 @@
-// The lobby: account forms, the tables (mine, open, running, finished), creating a table, the lobby chat and the
-// leaderboard. Tables and chat come live from the lobby's socket (/ws/lobby); "my tables" with `your_turn` from
-// GET /api/me/tables, asked again when a table changes, when the tab comes back, and every 30 seconds (a turn
-// passing at a table is not a lobby event).
+// The lobby: account forms and settings, the tables (mine, open, running, finished), creating a table, the lobby
+// chat and the leaderboard. Tables and chat come live from the lobby's socket (/ws/lobby); "my tables" with
+// `your_turn` from GET /api/me/tables, asked again when a table changes, when the tab comes back, and every 30
+// seconds (a turn passing at a table is not a lobby event). Chat commands (/join ID, /leave ID, /start ID,
+// /bot ID NAME[:LEVEL], /watch ID) go through the lobby's socket and do what the buttons do.
 import { get, post } from "./api.js";
 import { navigate, session, signedIn } from "./app.js";
 import { chatBox } from "./chat.js";
@@ -11,7 +12,9 @@ import { errorText, labelled, refusalText } from "./forms.js";
 import { currentLanguage, t } from "./i18n.js";
 import { turnAlert } from "./notify.js";
 import { leaderboard } from "./profile.js";
+import { settingsForm } from "./settings.js";
 import { liveSocket } from "./socket.js";
+import { setupText } from "./time.js";
 
 const MINE_EVERY_MS = 30000;
 const FINISHED_SHOWN = 20;
@@ -78,6 +81,8 @@ function tableRow(table, act) {
     { class: `table-row${seated ? " mine" : ""}${table.your_turn ? " your-turn" : ""}`, dataset: { table: table.id } },
     el("span", { class: "table-title" }, `#${table.id} ${t(`game.${table.game}`)} · ${t("n_players", { n: table.players })}`),
     table.your_turn ? el("strong", { class: "badge" }, t("your_turn")) : null,
+    table.private ? el("span", { class: "badge-soft private" }, t("private_table_short")) : null,
+    el("span", { class: "table-setup small" }, setupText(table)),
     el("span", { class: "table-seats" }, table.seats.map(seatName).join(", ")),
     el("span", { class: "table-actions" }, actions),
   );
@@ -143,6 +148,12 @@ export async function showLobby(main) {
   document.addEventListener("visibilitychange", onVisible);
 
   const chat = chatBox(async (text) => {
+    status.textContent = "";
+    if (text.startsWith("/")) {
+      if (socket.send({ type: "chat", text })) return true; // a command: the answer comes on the socket
+      status.textContent = t("offline");
+      return false;
+    }
     try {
       chat.add(await post("/api/chat", { text })); // the socket brings it to everyone else
       return true;
@@ -150,7 +161,16 @@ export async function showLobby(main) {
       status.textContent = errorText(error);
       return false;
     }
-  });
+  }, t("lobby_commands"));
+
+  /** The answer to a chat command: the table as it is now; /start and /watch open it, as their buttons do. */
+  function commanded(message) {
+    const table = message.table;
+    known.set(table.id, table);
+    draw();
+    if (message.command === "start" || message.command === "watch") navigate(`/tables/${table.id}`);
+    else refreshMine().catch(() => {});
+  }
 
   function receive(message) {
     switch (message.type) {
@@ -169,6 +189,9 @@ export async function showLobby(main) {
       case "chat":
         chat.add(message);
         break;
+      case "command":
+        commanded(message);
+        break;
       case "error":
         status.textContent = refusalText(message.code, message.message);
         break;
@@ -179,7 +202,8 @@ export async function showLobby(main) {
 
   const sections = kinds.map((kind) => el("section", { class: "card", "aria-labelledby": `h-${kind}` }, el("h2", { id: `h-${kind}` }, t(`tables.${kind}`)), lists[kind]));
   const top = session.me ? createForm(games, async (table) => navigate(`/tables/${table.id}`)) : accountForms(signedIn);
-  fill(main, el("h1", { class: "sr-only" }, t("lobby")), el("div", { class: "lobby" }, top, status, sections, chat.element, await leaderboard(games)));
+  const settings = session.me ? settingsForm(session.me) : null;
+  fill(main, el("h1", { class: "sr-only" }, t("lobby")), el("div", { class: "lobby" }, top, status, sections, chat.element, await leaderboard(games), settings));
   for (const table of await get("/api/tables?status=finished")) if (!known.has(table.id)) known.set(table.id, table);
   draw();
   const socket = liveSocket(() => "/ws/lobby", receive);

@@ -1,7 +1,8 @@
 // The replay viewer (/tables/{id}/replay[?v=N]): any finished game, step by step, forwards and backwards. The
 // server replays the record (GET /api/tables/{id}/replay?from=A&to=B: the spectator's view and the step's log
 // events at each version); the viewer fetches 50 versions at a time, keeps what it fetched, and draws each
-// position with the game's own drawing. Keys: ← → (a step), Page Up/Down (10), Home/End.
+// position with the game's own drawing. Keys: ← → (a step), Page Up/Down (10), Home/End. A private table's
+// replay needs its invite token (`?invite=`, kept in the address) unless one has a seat there.
 import { get } from "./api.js";
 import { navigate } from "./app.js";
 import { drawingContext } from "./context.js";
@@ -9,21 +10,24 @@ import { describeGame } from "./describe.js";
 import { el, fill, fitTexts } from "./dom.js";
 import { errorText } from "./forms.js";
 import { catalogue, renderEvent, t } from "./i18n.js";
-import { BOARDS, seatNames, turnLine } from "./table.js";
+import { seatNames, turnLine } from "./header.js";
+import { BOARDS, withInvite } from "./table.js";
 
 const CHUNK = 50;
 
 /** Draw the replay of table `id` into `main`; returns the function that leaves it. */
 export async function showReplay(main, id) {
   document.title = `Dolmen #${id} — ${t("replay")}`;
+  const invite = new URLSearchParams(location.search).get("invite");
   let table;
   try {
-    table = await get(`/api/tables/${id}`);
+    table = await get(withInvite(`/api/tables/${id}`, invite));
   } catch (error) {
     fill(main, el("p", { class: "error", role: "alert" }, errorText(error)));
     return () => {};
   }
-  const back = el("a", { href: `/tables/${id}`, class: "button", id: "replay-back", onclick: (e) => { e.preventDefault(); navigate(`/tables/${id}`); } }, t("back_to_table"));
+  const tablePath = withInvite(`/tables/${id}`, invite);
+  const back = el("a", { href: tablePath, class: "button", id: "replay-back", onclick: (e) => { e.preventDefault(); navigate(tablePath); } }, t("back_to_table"));
   if (table.status !== "finished") {
     fill(main, el("h1", {}, t("replay_of", { n: id })), el("p", { role: "status" }, t("replay_when_over")), back);
     return () => {};
@@ -63,7 +67,7 @@ export async function showReplay(main, id) {
   async function load(version) {
     if (frames.has(version)) return;
     const start = Math.floor(version / CHUNK) * CHUNK;
-    const doc = await get(`/api/tables/${id}/replay?from=${start}&to=${Math.min(start + CHUNK - 1, last)}`);
+    const doc = await get(withInvite(`/api/tables/${id}/replay?from=${start}&to=${Math.min(start + CHUNK - 1, last)}`, invite));
     last = doc.last;
     for (const frame of doc.frames) frames.set(frame.version, frame);
   }
@@ -105,7 +109,7 @@ export async function showReplay(main, id) {
     }
     if (!frames.has(wanted)) return;
     at = wanted;
-    history.replaceState({}, "", `/tables/${id}/replay?v=${at}`);
+    history.replaceState({}, "", withInvite(`/tables/${id}/replay?v=${at}`, invite));
     draw();
     if (at + 1 <= last && !frames.has(Math.min(at + CHUNK / 2, last))) load(Math.min(at + CHUNK / 2, last)).catch(() => {});
   }

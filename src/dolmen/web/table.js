@@ -1,6 +1,7 @@
-// A table's page: one websocket (/ws/tables/{id}?v=N) that reconnects by itself; the header (whose turn, what
-// they do, the version, the dice commitment), the board, the legal actions with their previews, the log,
-// take-back, the end, chat, and the turn alerts.
+// A table's page (/tables/{id}[?invite=TOKEN]): one websocket (/ws/tables/{id}?v=N&e=EPOCH) that reconnects by
+// itself from the last version and epoch it handled; the waiting room, the header (header.js), the clocks, the
+// board, the legal actions with their previews, the log, take-back, the end, chat, the invite link of a private
+// table, and the turn alerts. A private table's invite token, from the address, goes with every request.
 import { drawActions, previewText, showPreviews } from "./actions.js";
 import { get, post } from "./api.js";
 import { navigate, session } from "./app.js";
@@ -10,11 +11,14 @@ import { el, fill, fitTexts } from "./dom.js";
 import { drawEnd } from "./ending.js";
 import { errorText, refusalText } from "./forms.js";
 import { drawingContext } from "./context.js";
-import { catalogue, renderEvent, t, term } from "./i18n.js";
+import { clockPanel } from "./clocks.js";
+import { headerParts, seatButtons, seatNames } from "./header.js";
+import { catalogue, renderEvent, t } from "./i18n.js";
 import { alertControls, turnAlert } from "./notify.js";
 import { rtta } from "./rtta.js";
 import { liveSocket } from "./socket.js";
 import { stoneAge } from "./stoneage.js";
+import { drawWaiting, invitePanel } from "./waiting.js";
 
 export const BOARDS = { rtta, stoneage: stoneAge };
 const PREVIEWED = 40; // actions previewed per request (the server's limit)
@@ -22,36 +26,20 @@ const PREVIEWED = 40; // actions previewed per request (the server's limit)
 // offer builder asks for its own).
 const UNPREVIEWED = new Set(["place", "reroll", "trade"]);
 
-/** The players' names by seat: a person's name, else the bot and its seat, else "Seat N". */
-export function seatNames(table, count) {
-  const seats = table ? table.seats : [];
-  return Array.from({ length: count ?? seats.length }, (_, i) => {
-    const s = seats[i];
-    if (!s) return t("seat_n", { n: i + 1 });
-    // Bots are told apart by their seat: several may play the same level.
-    return s.name || (s.bot ? `${t("bot_named", { bot: s.bot })} · ${i + 1}` : t("seat_n", { n: i + 1 }));
-  });
-}
-
-/** The header's line: whose turn and what they do (or the end), by name. */
-export function turnLine(view, names, seat, cat) {
-  if (view.over) return el("span", { class: "turn over" }, t("game_over"));
-  const actors = (view.actors || []).map((a) => (a === "chance" ? t("chance") : names[a]));
-  const mine = seat !== null && (view.actors || []).includes(seat);
-  const key = `activity.${view.activity}`;
-  const doing = t(key) === key ? term(cat, view.activity ?? "") : t(key);
-  return [
-    el("span", { class: "turn", id: "whose-turn" }, mine ? t("your_turn") : t("turn_of", { names: actors.join(", ") })),
-    el("span", { class: "activity", id: "activity" }, doing),
-  ];
+/** The address `path` with this page's invite token (a private table's), if any. */
+export function withInvite(path, invite) {
+  if (!invite) return path;
+  return `${path}${path.includes("?") ? "&" : "?"}invite=${encodeURIComponent(invite)}`;
 }
 
 /** Draw table `id` into `main`; returns the function that closes its socket. */
 export async function showTable(main, id) {
+  const invite = new URLSearchParams(location.search).get("invite");
   const game = {
-    table: null, // the lobby record (seats, status, options)
+    table: null, // the lobby record (seats, status, options, mode and clock)
     seat: null,
-    version: null, // the version of the last view handled
+    version: null, // the version of the last view handled…
+    epoch: 0, // …and its epoch: both are given back when reconnecting
     view: null,
     legal: { actions: [], count: 0, more: false },
     events: [],
@@ -63,8 +51,17 @@ export async function showTable(main, id) {
     previews: new Map(), // action text -> what it would do, in words (for the current version)
     commitment: null, // the one this page saw first: the secret is checked against it at the end
   };
+  try {
+    game.table = await get(withInvite(`/api/tables/${id}`, invite));
+  } catch (error) {
+    fill(main, el("p", { class: "error", role: "alert" }, errorText(error)), el("button", { type: "button", onclick: () => navigate("/") }, t("back_to_lobby")));
+    return () => {};
+  }
+  const clocks = clockPanel();
   const parts = {
-    header: el("section", { class: "card table-header", "aria-label": t("table_status"), id: "table-header" }),
+    header: el("span", { class: "header-facts" }),
+    seatButtons: el("span", { class: "seat-buttons row", id: "seat-buttons" }),
+    headerCard: null, // the two above, once there is a view
     seats: el("section", { class: "card seats-box", id: "seats-box" }),
     board: el("section", { class: "board", id: "board", "aria-label": t("board") }),
     actions: el("section", { class: "card actions", id: "actions", "aria-labelledby": "actions-title" }),
@@ -72,23 +69,31 @@ export async function showTable(main, id) {
     log: el("ol", { class: "log", id: "log", "aria-live": "polite" }),
     end: el("section", { class: "card end", id: "end" }),
     again: el("p", { class: "again", id: "again", role: "status" }),
+    invite: el("section", { class: "card invite-box", id: "invite-box" }),
   };
+  parts.headerCard = el("section", { class: "card table-header", "aria-label": t("table_status"), id: "table-header", hidden: true }, parts.header, parts.seatButtons);
+  document.title = `Dolmen #${id}`;
   const chat = chatBox(async (text) => {
     if (socket.send({ type: "chat", text })) return true;
     parts.error.textContent = t("offline");
     return false;
-  });
+  }, t("table_commands"));
   fill(
     main,
     el("h1", { class: "sr-only", id: "table-title" }, t("table_n", { n: id })),
     el("div", { class: "table-page" },
-      el("div", { class: "main-col" }, parts.header, parts.seats, parts.error, parts.again, parts.end, parts.actions, parts.board),
+      el("div", { class: "main-col" },
+        parts.headerCard,
+        clocks.element, parts.seats, parts.error, parts.again, parts.end, parts.actions, parts.board),
       el("div", { class: "side-col" },
         el("section", { class: "card log-box", "aria-labelledby": "log-title" }, el("h2", { id: "log-title" }, t("log")), parts.log),
         chat.element,
+        parts.invite,
         el("section", { class: "card" }, alertControls()))),
   );
-  get(`/api/tables/${id}/chat`).then((lines) => chat.show(lines)).catch(() => {});
+  clocks.show(null);
+  drawSeats();
+  get(withInvite(`/api/tables/${id}/chat`, invite)).then((lines) => chat.show(lines)).catch(() => {});
   const alert = turnAlert();
 
   // -- the socket ---------------------------------------------------------------------------------------
@@ -109,7 +114,7 @@ export async function showTable(main, id) {
         if (message.type === "resync") parts.error.textContent = t("resynced");
         break;
       case "update":
-        if (game.version !== null && message.since > game.version) {
+        if (game.version !== null && (message.since > game.version || message.epoch !== game.epoch)) {
           game.version = null; // a gap we cannot fill: start again from the whole state
           socket.restart();
           return;
@@ -127,9 +132,11 @@ export async function showTable(main, id) {
         parts.error.textContent = refusalText(message.code, message.message);
         if (game.view) drawActions(parts.actions, context(), board().panel, undoButton());
         break;
-      case "again":
-        fill(parts.again, el("a", { href: `/tables/${message.table}`, id: "again-link", class: "button", onclick: (e) => { e.preventDefault(); navigate(`/tables/${message.table}`); } }, t("new_table_waiting")));
+      case "again": {
+        const path = withInvite(`/tables/${message.table}`, message.invite);
+        fill(parts.again, el("a", { href: path, id: "again-link", class: "button", onclick: (e) => { e.preventDefault(); navigate(path); } }, t("new_table_waiting")));
         break;
+      }
       case "chat":
         chat.add(message);
         break;
@@ -137,18 +144,30 @@ export async function showTable(main, id) {
         break;
     }
   }
-  const socket = liveSocket(() => `/ws/tables/${id}${game.version !== null ? `?v=${game.version}` : ""}`, receive, () => { game.pending = false; });
+  function socketPath() {
+    const query = new URLSearchParams();
+    if (game.version !== null) {
+      query.set("v", game.version);
+      query.set("e", game.epoch);
+    }
+    if (invite) query.set("invite", invite);
+    const text = query.toString();
+    return `/ws/tables/${id}${text ? `?${text}` : ""}`;
+  }
+  const socket = liveSocket(socketPath, receive, () => { game.pending = false; });
 
   function takeView(message) {
     game.events.push(...message.events);
     game.view = message.view;
     game.legal = message.legal;
     game.version = message.version;
+    game.epoch = message.epoch ?? 0;
     if (message.seat !== undefined) game.seat = message.seat;
     game.commitment = game.commitment || message.view.commitment;
     game.pending = false;
     game.selection.clear();
     game.previews = new Map();
+    game.clocks = message.clocks ?? null;
   }
 
   // -- drawing -------------------------------------------------------------------------------------------
@@ -205,7 +224,7 @@ export async function showTable(main, id) {
       const query = new URLSearchParams([["version", version], ...wanted.map((text) => ["action", text])]);
       let doc;
       try {
-        doc = await get(`/api/tables/${id}/preview?${query}`);
+        doc = await get(withInvite(`/api/tables/${id}/preview?${query}`, invite));
       } catch {
         return undefined; // the table moved on meanwhile: the next view asks again
       }
@@ -218,23 +237,21 @@ export async function showTable(main, id) {
     return game.previews.get(texts[0]);
   }
 
+  let buttonsKey = null;
   function drawHeader() {
-    const view = game.view;
-    const who = names();
-    const me = game.seat !== null ? game.table?.seats[game.seat] : null;
-    fill(parts.header,
-      el("span", { class: "game-name" }, `${t(`game.${view.game}`)} #${id}`),
-      turnLine(view, who, game.seat, game.cat),
-      el("span", { class: "version", id: "version" }, t("version_n", { n: game.version })),
-      game.seat === null ? el("span", { class: "spectator" }, t("spectator")) : el("span", { class: "my-seat" }, t("you_are", { name: who[game.seat] })),
-      (game.table?.seats || []).filter((s) => s.away).map((s) => el("span", { class: "away" }, t("away_n", { name: who[s.seat] }))),
-      me && me.away && !view.over ? el("button", { type: "button", id: "come-back", onclick: () => act(`/api/tables/${id}/back`) }, t("come_back")) : null,
-      el("span", { class: "commitment", title: view.commitment || "" }, t("commitment"), ": ", el("code", {}, `${(view.commitment || "—").slice(0, 12)}…`)));
+    parts.headerCard.hidden = false;
+    fill(parts.header, headerParts(id, game, names()));
+    // The buttons are redrawn only when they change, so that a bot's quick steps never pull them from under a click.
+    const { key, buttons } = seatButtons(game, act);
+    if (key !== buttonsKey) fill(parts.seatButtons, buttons);
+    buttonsKey = key;
+    clocks.show(game.clocks, names(), game.table?.seats || []);
   }
 
-  async function act(path) {
+  /** A lobby request of this table (join, start, leave, back); the socket brings the change to every tab. */
+  async function act(verb) {
     try {
-      game.table = await post(path);
+      game.table = await post(`/api/tables/${id}/${verb}`, verb === "join" && invite ? { invite } : undefined);
       drawSeats();
       if (game.view) drawHeader();
     } catch (error) {
@@ -244,25 +261,10 @@ export async function showTable(main, id) {
 
   function drawSeats() {
     const table = game.table;
-    if (!table) return;
-    if (table.status !== "open") {
-      fill(parts.seats);
-      parts.seats.hidden = true;
-      return;
-    }
-    parts.seats.hidden = false;
-    const me = session.me;
-    const seated = game.seat !== null && game.seat !== undefined;
-    const hasOpen = table.seats.some((s) => s.open);
-    fill(
-      parts.seats,
-      el("h2", {}, t("waiting_for_players")),
-      el("ul", {}, table.seats.map((s, i) => el("li", {}, `${i + 1}. `, s.open ? t("open_seat") : s.name || t("bot_named", { bot: s.bot })))),
-      el("div", { class: "row" },
-        me && !seated && hasOpen ? el("button", { type: "button", id: "join-table", onclick: () => act(`/api/tables/${id}/join`) }, t("join")) : null,
-        me && seated && table.creator === me.id && !hasOpen ? el("button", { type: "button", id: "start-table", onclick: () => act(`/api/tables/${id}/start`) }, t("start")) : null,
-        el("button", { type: "button", onclick: () => navigate("/") }, t("back_to_lobby"))),
-    );
+    drawWaiting(parts.seats, table, session.me, game.seat, act, () => navigate("/"));
+    const panel = table.status === "running" && game.seat !== null ? invitePanel(table) : null;
+    fill(parts.invite, panel);
+    parts.invite.hidden = !panel;
   }
 
   function play(text) {
@@ -306,13 +308,16 @@ export async function showTable(main, id) {
   }
 
   function endLinks() {
-    const open = (path) => (e) => { e.preventDefault(); navigate(path); };
+    const replay = withInvite(`/tables/${id}/replay`, invite);
     return [
-      el("a", { href: `/api/tables/${id}/record`, download: `dolmen-table-${id}.json`, id: "record-link", class: "button" }, t("download_record")),
-      el("a", { href: `/tables/${id}/replay`, id: "replay-link", class: "button", onclick: open(`/tables/${id}/replay`) }, t("replay")),
+      el("a", { href: withInvite(`/api/tables/${id}/record`, invite), download: `dolmen-table-${id}.json`, id: "record-link", class: "button" }, t("download_record")),
+      el("a", { href: replay, id: "replay-link", class: "button", onclick: (e) => { e.preventDefault(); navigate(replay); } }, t("replay")),
       game.seat !== null && session.me ? el("button", { type: "button", id: "play-again", onclick: playAgain }, t("play_again")) : null,
     ];
   }
 
-  return () => socket.close();
+  return () => {
+    socket.close();
+    clocks.stop();
+  };
 }
