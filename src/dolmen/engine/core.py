@@ -102,6 +102,8 @@ class Game(ABC):
         return type(self).__module__.rpartition(".")[0]
 
     def check_players(self, players: int) -> None:
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise OptionsError(f"the number of players must be a whole number, not {players!r}")
         if not self.min_players <= players <= self.max_players:
             raise OptionsError(
                 f"{self.name} is played by {self.min_players} to {self.max_players} players, not {players}"

@@ -30,14 +30,12 @@ class RollThroughTheAges(Game):
         return {"edition": "bronze", "trade": False}
 
     def check_options(self, players: int, options: Mapping[str, JSON]) -> dict[str, JSON]:
-        if not isinstance(players, int) or isinstance(players, bool):
-            raise OptionsError(f"the number of players must be a whole number, not {players!r}")
         self.check_players(players)
         unknown = set(options) - {"edition", "trade"}
         if unknown:
             raise OptionsError(f"unknown rtta option(s) {', '.join(sorted(map(str, unknown)))}; known: edition, trade")
         full = self.default_options() | dict(options)
-        if full["edition"] not in EDITIONS:
+        if not isinstance(full["edition"], str) or full["edition"] not in EDITIONS:
             raise OptionsError(f"rtta edition must be 'bronze' or 'late', not {full['edition']!r}")
         if not isinstance(full["trade"], bool):
             raise OptionsError(f"rtta option 'trade' must be true or false, not {full['trade']!r}")
