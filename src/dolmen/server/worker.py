@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from typing import cast
 
 from saq import Worker
 from saq.types import PartialTimersDict
@@ -33,7 +34,7 @@ async def run_worker(settings: Settings, concurrency: int | None = None, target:
         queue.queue,
         functions=[bot_move],
         concurrency=concurrency or max(1, settings.bot_workers),
-        timers=PartialTimersDict(sweep=settings.job_sweep),
+        timers=cast(PartialTimersDict, {"sweep": settings.job_sweep}),
     )
     worker.context["services"] = services  # type: ignore[typeddict-unknown-key]
     try:
