@@ -62,8 +62,10 @@ def start_all(servers: list[Server]) -> None:
         raise errors[0]
 
 
-@pytest.fixture
-def cluster(postgres: Postgres, tmp_path: Path) -> Iterator[Cluster]:
+@pytest.fixture(scope="module")
+def cluster(postgres: Postgres, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
+    """Shared by a module's tests (starting it takes seconds): a test that kills a part starts it again."""
+    tmp_path = tmp_path_factory.mktemp("cluster")
     (tmp_path / "redis").mkdir()
     (tmp_path / "faults").mkdir()
     redis = Redis(tmp_path / "redis").start()
