@@ -13,7 +13,7 @@ import pytest
 from tests.scale.services import Nginx, Postgres, Redis, Worker
 from tests.server.harness import Server
 
-SERVER = {"stall_after": 3.0, "bot_job_heartbeat": 2, "clock_pause": 30.0}
+SERVER = {"stall_after": 3.0, "bot_job_heartbeat": 3, "clock_pause": 30.0}
 
 
 @pytest.fixture(scope="module")
@@ -72,8 +72,8 @@ def cluster(postgres: Postgres, tmp_path_factory: pytest.TempPathFactory) -> Ite
     setup = Cluster(postgres, redis, tmp_path / "faults")
     try:
         setup.servers = [Server(postgres.url, redis_url=redis.url, **SERVER) for _ in range(2)]
-        setup.workers = [Worker(postgres.url, redis.url, setup.faults).start() for _ in range(2)]
         setup.servers[0].start(timeout=60)  # the first migrates the database alone
+        setup.workers = [Worker(postgres.url, redis.url, setup.faults).start() for _ in range(2)]
         start_all(setup.servers[1:])
         setup.nginx = Nginx(tmp_path, setup.servers).start()
         yield setup

@@ -9,7 +9,7 @@ from dolmen.server.config import Settings
 from dolmen.server.worker import main as run
 from tests.server.faulty_bots import choose
 
-TEST_WORKER = {"bot_workers": 1, "bot_timeout": 20.0, "bot_job_heartbeat": 2, "job_sweep": 1}
+TEST_WORKER = {"bot_workers": 1, "bot_timeout": 20.0, "bot_job_heartbeat": 3, "job_sweep": 1}
 
 
 def main() -> None:
