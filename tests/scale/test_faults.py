@@ -48,7 +48,8 @@ def test_a_server_killed_mid_game_its_clients_reconnect_through_nginx(cluster: C
         assert socket.ws.response.headers["X-Upstream"].endswith(f":{survivor.port}")
         first = socket.until(lambda m: m["type"] in VIEWS)
         assert first["type"] == "update" and first["since"] == last_acked  # nothing acknowledged was lost
-        final = play_scripted(socket, seed=2, timeout=90, stop_at=last_acked + 15)
+        socket.close()
+        final = play_scripted(ada.socket(duel), seed=2, timeout=90, stop_at=last_acked + 15)
         assert final["version"] >= last_acked + 15 or final["view"]["over"]
         for version, text in acked.items():
             assert stored_step(cluster, duel, version + 1) == {"seat": 0, "action": text}
