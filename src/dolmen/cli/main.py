@@ -16,6 +16,7 @@ from typing import Any, NoReturn
 from dolmen.cli.arena import add_arena_parser, cmd_arena
 from dolmen.cli.options import add_option_flags, positive_int, seat_number
 from dolmen.cli.serve import add_serve_parser, cmd_serve
+from dolmen.cli.worker import add_worker_parser, cmd_worker
 from dolmen.engine import DolmenError
 from dolmen.games import GAMES
 
@@ -104,6 +105,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_arena_parser(sub)
     add_serve_parser(sub)
+    add_worker_parser(sub)
     return parser
 
 
@@ -123,6 +125,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 return cmd_arena(args)
             case "serve":
                 return cmd_serve(args)
+            case "worker":
+                return cmd_worker(args)
     except DolmenError as exc:
         sys.stderr.write(f"dolmen {args.command}: {exc}\n")
         return 2

@@ -30,6 +30,12 @@ def add_serve_parser(subparsers: Any) -> None:
         "--public-url",
         help="the server's address as people reach it, for links in turn notifications (default: http://HOST:PORT)",
     )
+    serve.add_argument(
+        "--redis",
+        metavar="URL",
+        help="redis://HOST:PORT/DB shared by several server processes and their `dolmen worker`s "
+        "(default: $DOLMEN_REDIS_URL; none: one process)",
+    )
     serve.add_argument("--away-bot", help="the bot that plays for absent people by default (default: greedy)")
 
 
@@ -47,12 +53,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
         trusted_proxies=tuple(args.trust_proxy) or None,
         public_url=args.public_url or f"http://{args.host}:{args.port}",
         away_bot=args.away_bot,
+        redis_url=args.redis,
     )
     _check(settings)
     _storage, engine = open_storage(settings)  # create and migrate before saying we are ready
     engine.dispose()
     where = settings.database_url if "://" in settings.database_url else os.path.abspath(settings.database_url)
-    print(f"Dolmen table server on http://{args.host}:{args.port}/  (database: {where})", flush=True)
+    shared = f", redis: {settings.redis_url}" if settings.redis_url else ""
+    print(f"Dolmen table server on http://{args.host}:{args.port}/  (database: {where}{shared})", flush=True)
     uvicorn.run(create_app(settings), host=args.host, port=args.port, log_level="warning", **uvicorn_options())
     return 0
 

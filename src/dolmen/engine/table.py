@@ -249,13 +249,19 @@ class Table:
         """The table that ``steps`` (as :meth:`steps` gave them) lead to, with dice from ``secret``. With
         ``verify`` every recorded chance step must be the one the secret draws (:class:`RecordError`)."""
         table = cls(game, players, options, secret=secret, take_backs=take_backs, log=log)
-        for number, step in enumerate(steps, start=1):
-            if verify and "chance" in step and table.state.is_chance():
-                expected = table.state.outcome_text(table.state.sample_chance(table._stream.at(table._chances)))
-                if _normal_outcome(table.state, step["chance"]) != expected:
-                    raise RecordError(f"chance step {step['chance']!r} is not the one the dice secret draws", number)
-            table._replay_step(step, number)
+        table.extend(steps, verify=verify)
         return table
+
+    def extend(self, steps: Sequence[Mapping[str, JSON]], *, verify: bool = True) -> int:
+        """Apply ``steps`` recorded after the current version (by another writer of the same table, as
+        :meth:`steps` gave them); returns the new version. With ``verify`` as in :meth:`restore`."""
+        for number, step in enumerate(steps, start=self.version + 1):
+            if verify and "chance" in step and self.state.is_chance():
+                expected = self.state.outcome_text(self.state.sample_chance(self._stream.at(self._chances)))
+                if _normal_outcome(self.state, step["chance"]) != expected:
+                    raise RecordError(f"chance step {step['chance']!r} is not the one the dice secret draws", number)
+            self._replay_step(step, number)
+        return self.version
 
     def _replay_step(self, step: Mapping[str, JSON], number: int) -> None:
         self._commit(dict(step), apply_step, self.state, step, number)

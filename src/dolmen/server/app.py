@@ -16,12 +16,14 @@ from fastapi.responses import JSONResponse
 from sqlalchemy import Engine
 
 from dolmen.server.accounts import AccountService
+from dolmen.server.bot_queue import JobTimes, RedisBotQueue
 from dolmen.server.bots import BotRunner
 from dolmen.server.clocks import ClockSweeper
 from dolmen.server.config import Settings
 from dolmen.server.errors import RateLimited, ServiceError
 from dolmen.server.http import router
 from dolmen.server.hub import Hub, LocalHub
+from dolmen.server.hub_redis import RedisHub
 from dolmen.server.lobby import LobbyService
 from dolmen.server.notify import Mailer, Presence, TurnNotifier
 from dolmen.server.protocol import MAX_FRAME
@@ -30,7 +32,7 @@ from dolmen.server.sockets import lobby_socket, table_socket
 from dolmen.server.storage import Storage
 from dolmen.server.storage.database import make_engine, migrate
 from dolmen.server.storage.sql import SqlStorage
-from dolmen.server.tables import TableService
+from dolmen.server.tables import BotQueue, TableService
 from dolmen.server.throttle import Throttle
 from dolmen.server.web import mount_web
 
@@ -56,8 +58,14 @@ class Services:
 
 
 def build_services(
-    settings: Settings, storage: Storage, hub: Hub | None = None, bots: BotRunner | None = None
+    settings: Settings,
+    storage: Storage,
+    hub: Hub | None = None,
+    bots: BotRunner | None = None,
+    queue: BotQueue | None = None,
 ) -> Services:
+    """The services on ``storage``; with ``hub`` shared between processes and a bot ``queue`` when the server
+    runs as several processes (:func:`open_shared`)."""
     hub = hub or LocalHub()
     hasher = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1) if settings.fast_password_hashing else None
     accounts = AccountService(storage, hasher)
@@ -68,8 +76,13 @@ def build_services(
     mailer = Mailer(settings.smtp_url, settings.mail_from) if settings.smtp_url else None
     public_url = settings.public_url or "http://127.0.0.1:8000"
     notifier = TurnNotifier(storage, presence, mailer, public_url, settings.notify_interval)
-    tables = TableService(storage, hub, lobby, bots, ratings, notifier)
-    sweeper = ClockSweeper(storage, tables.time_out, settings.sweep_interval, settings.clock_pause, presence.renew)
+    tables = TableService(storage, hub, lobby, bots, ratings, notifier, queue)
+
+    async def upkeep() -> None:
+        await presence.renew()
+        await tables.kick_bots(settings.stall_after)
+
+    sweeper = ClockSweeper(storage, tables.time_out, settings.sweep_interval, settings.clock_pause, upkeep)
     throttle = Throttle(settings.login_limit, settings.signup_limit, settings.create_limit)
     return Services(
         settings, storage, hub, accounts, lobby, tables, bots, ratings, presence, notifier, sweeper, throttle
@@ -83,6 +96,16 @@ def open_storage(settings: Settings) -> tuple[SqlStorage, Engine]:
     return SqlStorage(engine), engine
 
 
+async def open_shared(settings: Settings) -> tuple[RedisHub, RedisBotQueue] | tuple[None, None]:
+    """The Redis hub (started) and bot queue of ``settings.redis_url``; none without it."""
+    if settings.redis_url is None:
+        return None, None
+    hub = RedisHub(settings.redis_url)
+    await hub.start()
+    queue = RedisBotQueue(settings.redis_url, JobTimes(heartbeat=settings.bot_job_heartbeat))
+    return hub, queue
+
+
 def create_app(settings: Settings | None = None, storage: Storage | None = None) -> FastAPI:
     """The server app. Without ``storage`` it opens (and migrates) ``settings.database_url`` at start; running
     tables are restored and their bots resume."""
@@ -94,7 +117,11 @@ def create_app(settings: Settings | None = None, storage: Storage | None = None)
         store = storage
         if store is None:
             store, engine = open_storage(settings)
-        services = build_services(settings, store)
+        hub, queue = await open_shared(settings)
+        services = build_services(settings, store, hub, queue=queue)
+        if hub is not None:
+            hub.follower = services.tables.follow
+            hub.resumed = services.tables.resume
         app.state.services = services
         await services.ratings.catch_up()
         # the clocks first: after a downtime they are shifted before any table is looked at
@@ -110,6 +137,10 @@ def create_app(settings: Settings | None = None, storage: Storage | None = None)
             await services.tables.close()
             await services.notifier.close()
             services.bots.close()
+            if queue is not None:
+                await queue.close()
+            if hub is not None:
+                await hub.close()
             if engine is not None:
                 engine.dispose()
 

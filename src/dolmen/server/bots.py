@@ -179,6 +179,9 @@ class BotRunner:
         except (TimeoutError, EOFError, OSError) as exc:
             self._replace(worker)
             raise BotFailed(f"the worker {'hung' if isinstance(exc, TimeoutError) else 'died'}") from exc
+        except asyncio.CancelledError:
+            self._replace(worker)  # its answer would come to the next job: a fresh worker takes its place
+            raise
         self._idle.put_nowait(worker)
         if kind != "ok":
             raise BotFailed(answer)

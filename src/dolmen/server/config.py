@@ -1,4 +1,5 @@
-"""Server settings, from arguments or the environment (``DOLMEN_DATABASE_URL``, ``DOLMEN_SMTP_URL``)."""
+"""Server settings, from arguments or the environment (``DOLMEN_DATABASE_URL``, ``DOLMEN_REDIS_URL``,
+``DOLMEN_SMTP_URL``; docs/deploy.md lists them all)."""
 
 from __future__ import annotations
 
@@ -50,6 +51,17 @@ class Settings:
     """At most one turn notification per table and seat in this many seconds."""
     presence_window: float = 60.0
     """An account counts as online this long after its last open socket was seen."""
+    redis_url: str | None = None
+    """``redis://host:port/db``: several server processes share the tables (the hub over Redis pub/sub) and bots
+    think in ``dolmen worker`` processes (a queue on Redis); ``DOLMEN_REDIS_URL``. None: one process, in-process
+    hub and bot workers."""
+    bot_job_heartbeat: int = 10
+    """Seconds a queued bot job may go without a sign of life before another worker retries it (its worker
+    died)."""
+    job_sweep: int = 5
+    """Seconds between two looks of a ``dolmen worker`` for the jobs of dead workers."""
+    stall_after: float = 5.0
+    """With Redis: a table that has not moved for this long while a bot is to play asks for the move again."""
     fast_password_hashing: bool = False
     """Cheap Argon2id parameters: for tests only, never for a server people use."""
 
@@ -58,6 +70,8 @@ class Settings:
         values: dict[str, object] = {}
         if url := os.environ.get("DOLMEN_DATABASE_URL"):
             values["database_url"] = url
+        if redis := os.environ.get("DOLMEN_REDIS_URL"):
+            values["redis_url"] = redis
         if smtp := os.environ.get("DOLMEN_SMTP_URL"):
             values["smtp_url"] = smtp
         values.update({k: v for k, v in overrides.items() if v is not None})

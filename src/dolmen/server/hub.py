@@ -4,8 +4,8 @@ A notice says *what* changed (``{"kind": "step", "version": 7}``, ``{"kind": "ch
 ``{"kind": "table"}``, ``{"kind": "clock"}`` when the clocks or who is away changed without a step), never a
 rendered view: every connection builds its own message for its own viewer,
 so nothing meant for one seat travels through the hub. Listeners must not block (they put the notice in
-their connection's bounded queue). :class:`LocalHub` serves one process; a Redis implementation of the same
-interface will carry notices between processes.
+their connection's bounded queue). :class:`LocalHub` serves one process;
+:class:`~dolmen.server.hub_redis.RedisHub` carries the same notices between processes.
 """
 
 from __future__ import annotations
@@ -21,6 +21,9 @@ LOBBY = 0
 
 
 class Hub(Protocol):
+    shared: bool
+    """Whether other processes write the same tables (so that what one process holds may be behind storage)."""
+
     def subscribe(self, channel: int, listener: Listener) -> None: ...
     def unsubscribe(self, channel: int, listener: Listener) -> None: ...
     def publish(self, channel: int, notice: Notice) -> None: ...
@@ -28,6 +31,8 @@ class Hub(Protocol):
 
 class LocalHub:
     """The in-process hub: a set of listeners per channel."""
+
+    shared = False
 
     def __init__(self) -> None:
         self._listeners: dict[int, list[Listener]] = {}
@@ -48,3 +53,7 @@ class LocalHub:
 
     def listeners(self, channel: int) -> int:
         return len(self._listeners.get(channel, ()))
+
+    def channels(self) -> list[int]:
+        """The channels someone listens to."""
+        return list(self._listeners)

@@ -350,6 +350,7 @@ async def table_socket(websocket: WebSocket, table_id: int) -> None:
         await websocket.close(code=1008, reason="no such table")  # a private one without its invite as well
         return
     since, epoch = websocket.query_params.get("v"), websocket.query_params.get("e")
+    await services.tables.refresh(table_id)  # other processes may have moved it (a reconnect after a failover)
     await websocket.accept()
     connection = Connection(websocket, services, table_id, account, invite)
     services.hub.subscribe(table_id, connection.notify)

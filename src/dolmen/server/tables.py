@@ -4,6 +4,12 @@ Each running table lives in memory as the engine's :class:`~dolmen.engine.table.
 are computed) plus a lock: steps of one table are applied one at a time, and every step is committed to storage
 **before** anyone hears of it. Across processes the storage's unique ``(table, version)`` arbitrates: a writer
 that loses gets :class:`VersionConflict`, rebuilds the table from storage and the client is told to resync.
+
+Several processes (a :attr:`~dolmen.server.hub.Hub.shared` hub): a notice from another process marks the table
+*behind* (:meth:`TableService.follow`) and the next look at it reads the missing steps from storage first
+(:meth:`TableService.live`), so a process never shows a version storage does not hold, and a lost notice costs a
+read. Bots then think in ``dolmen worker`` processes (:mod:`dolmen.server.bot_queue`): a table asks for each
+bot move once per (table, version, seat), and re-asks when a table with a bot to move has stalled.
 """
 
 from __future__ import annotations
@@ -12,9 +18,10 @@ import asyncio
 import contextlib
 import logging
 import random
+import time
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Protocol
 
 from dolmen.engine.dice import commitment as commit_to
 from dolmen.engine.dice import new_secret
@@ -24,7 +31,7 @@ from dolmen.games import get_game
 from dolmen.server.bots import BotFailed, BotRunner, fallback_chain
 from dolmen.server.clocks import after_change, people_acting, running_seats, time_out
 from dolmen.server.errors import Forbidden, Invalid, NotFound, Refused
-from dolmen.server.hub import LOBBY, Hub
+from dolmen.server.hub import LOBBY, Hub, Notice
 from dolmen.server.lobby import LobbyService
 from dolmen.server.notify import TurnNotifier
 from dolmen.server.ratings import RatingService
@@ -59,6 +66,12 @@ class LiveTable:
     table: Table
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     thinking: dict[int, asyncio.Task[None]] = field(default_factory=dict)
+    behind: bool = False
+    """Another process changed the table (a notice said so): read storage before using it."""
+    moved: float = field(default_factory=time.monotonic)
+    """When this process last saw the table move (its own step, a notice, a catch-up)."""
+    requested: set[tuple[int, int]] = field(default_factory=set)
+    """The (version, seat) bot moves this process has asked the bot queue for."""
 
     @property
     def id(self) -> int:
@@ -90,6 +103,14 @@ class LiveTable:
         return place.bot or (self.info.setup.away_bot if place.away else None)
 
 
+class BotQueue(Protocol):
+    """Where bot moves are asked for when bots think in other processes (:mod:`dolmen.server.bot_queue`)."""
+
+    def request(self, table_id: int, version: int, seat: int) -> None:
+        """Ask (in the background) for the move of ``seat``'s bot at ``version``; asking twice is harmless."""
+        ...
+
+
 class TableService:
     def __init__(
         self,
@@ -99,8 +120,12 @@ class TableService:
         bots: BotRunner,
         ratings: RatingService | None = None,
         notifier: TurnNotifier | None = None,
+        queue: BotQueue | None = None,
     ) -> None:
         self.storage = storage
+        self.queue = queue
+        """Bot moves are asked of this queue instead of :attr:`bots` (which a ``dolmen worker`` uses)."""
+        self.shared = getattr(hub, "shared", False)
         self.ratings = ratings
         self.notifier = notifier
         self.hub = hub
@@ -143,6 +168,8 @@ class TableService:
         (not started yet)."""
         live = self._live.get(table_id)
         if live is not None:
+            if live.behind:
+                await self._catch_up(live)
             return live
         lock = self._loading.setdefault(table_id, asyncio.Lock())
         async with lock:
@@ -262,7 +289,67 @@ class TableService:
             get_game(info.game), info.players, info.options, steps, secret, take_backs=info.take_backs
         )
 
+    # -- following other processes --------------------------------------------------------------------
+    def follow(self, table_id: int, notice: Notice) -> None:
+        """Another process changed ``table_id`` (its notice came through the hub): if it is in memory, the next
+        look at it reads storage first."""
+        live = self._live.get(table_id)
+        if live is not None and notice.get("kind") in ("step", "table", "clock"):
+            live.behind = True
+            live.moved = time.monotonic()
+
+    async def refresh(self, table_id: int) -> None:
+        """Check the table in memory against storage (one read) when other processes write it too: a socket
+        opening, a bot's job. Nothing to do for one process alone."""
+        live = self._live.get(table_id)
+        if live is None or not self.shared:
+            return
+        info = await asyncio.to_thread(self.storage.get_table, table_id)
+        if info is None:
+            return
+        mine = live.info
+        if info.version != live.table.version or (info.epoch, info.seats, info.clocks) != (
+            mine.epoch,
+            mine.seats,
+            mine.clocks,
+        ):
+            live.behind = True
+            await self._catch_up(live)
+
+    async def _catch_up(self, live: LiveTable) -> None:
+        """Bring ``live`` up to storage: its record (seats, clocks) and the steps it misses, or the whole table
+        after a take-back."""
+        async with live.lock:
+            if not live.behind:
+                return
+            live.behind = False  # a notice arriving meanwhile sets it again
+            try:
+                info = await asyncio.to_thread(self.storage.get_table, live.id)
+                assert info is not None
+                if info.epoch != live.epoch or info.version < live.table.version:
+                    await self._reload(live)
+                else:
+                    if info.version > live.table.version:
+                        steps = await asyncio.to_thread(self.storage.table_steps, live.id, live.table.version)
+                        live.table.extend(steps)
+                    live.info = info
+            except BaseException:
+                live.behind = True
+                raise
+            if live.table.version != info.version:
+                live.behind = True  # storage moved again between the two reads
+            live.moved = time.monotonic()
+        if live.table.is_over():
+            self._forget_later(live)
+
+    async def resume(self) -> None:
+        """The hub was cut off from the other processes for a while: every table in memory reads storage again
+        before it is next looked at (the hub then tells this process's sockets to look)."""
+        for live in list(self._live.values()):
+            live.behind = True
+
     def _changed(self, live: LiveTable) -> None:
+        live.moved = time.monotonic()
         self.hub.publish(live.id, {"kind": "step", "version": live.table.version})
         if live.table.is_over():
             self.hub.publish(LOBBY, {"kind": "table", "table": live.id})
@@ -278,6 +365,14 @@ class TableService:
     def _schedule_bots(self, live: LiveTable) -> None:
         if self._closed or live.table.is_over():
             return
+        if self.queue is not None:
+            version = live.table.version
+            live.requested = {asked for asked in live.requested if asked[0] == version}
+            for seat in live.table.actors():
+                if seat >= 0 and live.bot_of(seat) is not None and (version, seat) not in live.requested:
+                    live.requested.add((version, seat))
+                    self.queue.request(live.id, version, seat)
+            return
         for seat in live.table.actors():
             spec = live.bot_of(seat) if seat >= 0 else None
             if spec is not None and seat not in live.thinking:
@@ -288,34 +383,7 @@ class TableService:
         of :func:`~dolmen.server.bots.fallback_chain` in turn — the bot, again, then simpler bots — and at last
         played at random among the legal actions, so the table never stalls."""
         try:
-            table = live.table
-            if table.is_over() or seat not in table.actors() or live.bot_of(seat) != spec:
-                return
-            version = table.version
-            view = view_for(table, seat)["board"]
-            by = "bot" if live.info.seats[seat].away else None
-            for attempt, bot in enumerate(fallback_chain(spec)):
-                try:
-                    text = await self.bots.choose(live.info.game, bot, view, seat)
-                except BotFailed as exc:
-                    log.warning("bot %s of table %s seat %s failed: %s", bot, live.id, seat, exc)
-                    continue
-                if live.bot_of(seat) != spec or live.table.version != version:
-                    return  # the person came back, or the table moved on: look again
-                try:
-                    await self.act(live.id, seat, text, version, by=by)
-                except (StaleVersion, VersionConflict):
-                    return
-                except DolmenError as exc:
-                    log.warning("bot %s of table %s seat %s chose %r: %s", bot, live.id, seat, text, exc)
-                    continue
-                self.fallbacks += attempt > 0
-                return
-            fallback = self._random_action(live, seat)
-            if fallback is not None and live.bot_of(seat) == spec:
-                self.fallbacks += 1
-                with contextlib.suppress(StaleVersion):
-                    await self.act(live.id, seat, fallback, version, by=by)
+            await self._play_bot(live, seat, spec, live.table.version)
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -324,6 +392,77 @@ class TableService:
             live.thinking.pop(seat, None)
             if not self._closed and not live.table.is_over():
                 asyncio.get_running_loop().call_soon(self._schedule_bots, live)
+
+    async def _play_bot(self, live: LiveTable, seat: int, spec: str, version: int) -> bool:
+        """One move of ``seat``'s bot ``spec`` at ``version`` (see :meth:`_bot_turn`); whether it was played
+        (not when the table moved on or the seat's person came back)."""
+        table = live.table
+        if table.is_over() or seat not in table.actors() or live.bot_of(seat) != spec or table.version != version:
+            return False
+        view = view_for(table, seat)["board"]
+        by = "bot" if live.info.seats[seat].away else None
+        for attempt, bot in enumerate(fallback_chain(spec)):
+            try:
+                text = await self.bots.choose(live.info.game, bot, view, seat)
+            except BotFailed as exc:
+                log.warning("bot %s of table %s seat %s failed: %s", bot, live.id, seat, exc)
+                continue
+            if live.bot_of(seat) != spec or live.table.version != version:
+                return False  # the person came back, or the table moved on: look again
+            try:
+                await self.act(live.id, seat, text, version, by=by)
+            except (StaleVersion, VersionConflict):
+                return False
+            except DolmenError as exc:
+                log.warning("bot %s of table %s seat %s chose %r: %s", bot, live.id, seat, text, exc)
+                continue
+            self.fallbacks += attempt > 0
+            return True
+        fallback = self._random_action(live, seat)
+        if fallback is None or live.bot_of(seat) != spec:
+            return False
+        self.fallbacks += 1
+        try:
+            await self.act(live.id, seat, fallback, version, by=by)
+        except (StaleVersion, VersionConflict):
+            return False
+        return True
+
+    async def play_requested(self, table_id: int, version: int, seat: int) -> bool:
+        """Play the move asked of the bot queue (a ``dolmen worker``'s job): ``seat``'s bot at ``version``, read
+        from storage; ``False`` when the request is stale (the table moved on, the person came back)."""
+        live = await self.live(table_id)
+        if live is None:
+            return False
+        await self.refresh(table_id)
+        spec = live.bot_of(seat) if 0 <= seat < len(live.info.seats) else None
+        if spec is None:
+            return False
+        return await self._play_bot(live, seat, spec, version)
+
+    async def kick_bots(self, after: float = 5.0) -> None:
+        """With a bot queue: ask again for the bot moves of tables that have not moved for ``after`` seconds
+        while a bot is to play (a job lost with Redis, a worker that gave up). The queue runs one job per (table,
+        version, seat) at a time and a move asked twice is dropped as stale, so asking again is harmless."""
+        if self.queue is None or self._closed:
+            return
+        now = time.monotonic()
+        for live in list(self._live.values()):
+            if now - live.moved < after or live.table.is_over():
+                continue
+            bots_play = any(s >= 0 and live.bot_of(s) is not None for s in live.table.actors())
+            if not (bots_play or live.behind):
+                continue
+            live.moved = now
+            try:
+                await self.refresh(live.id)
+                if live.behind:
+                    await self._catch_up(live)
+            except Exception:
+                log.exception("cannot re-read table %s", live.id)
+                continue
+            live.requested.clear()
+            self._schedule_bots(live)
 
     def _random_action(self, live: LiveTable, seat: int) -> str | None:
         legal = live.table.legal(seat)
