@@ -24,6 +24,7 @@ def test_describe_is_the_engines_for_these_options(server: Server) -> None:
 def test_bad_options_and_unknown_games(server: Server) -> None:
     bad = server.client.get(f"/api/games/rtta/describe?options={quote(json.dumps({'edition': 'iron'}))}")
     assert bad.status_code == 422 and "edition" in bad.json()["message"]
+    assert bad.json()["reason"] == {"event": "options_edition", "given": "'iron'"}
     for options in ("{not json", "[1, 2]"):
         answer = server.client.get(f"/api/games/rtta/describe?options={quote(options)}")
         assert answer.status_code == 422 and answer.json()["error"] == "invalid"
