@@ -32,7 +32,7 @@ export function tileText(ctx, tile) {
   else if (tile.kind === "fixed") text = ctx.t("tile_fixed", { cost: tile.cost.map((r) => ctx.term(r)).join(" "), points: tile.points });
   else if (tile.kind === "n_of_k") text = ctx.t("tile_n_of_k", { n: tile.resources, k: tile.kinds });
   else text = ctx.t("tile_1_to_7");
-  if (tile.hut) text += ` · ${ctx.t(`hut.${tile.hut}`, { resource: ctx.term(tile.income ?? "") })}`;
+  if (tile.hut) text += ` · ${ctx.t(`hut.${tile.hut}`, { resource: ctx.term(tile.income ?? ""), bonus: ctx.describe?.new_huts?.chief_bonus ?? "" })}`;
   return text;
 }
 
