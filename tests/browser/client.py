@@ -39,6 +39,7 @@ def create_table(
     untimed: bool = False,
     private: bool = False,
     away_bot: str | None = None,
+    open_cards: bool = False,
 ) -> int:
     """Create a table from the lobby's form (``seats[i]``: ``""`` open or a bot spec; seat 0 is the creator)
     and return its number once the table page shows. ``turn_based``: the time per move (``"2 day"``);
@@ -52,6 +53,8 @@ def create_table(
         page.select_option("#new-option-edition", edition)
     if trade:
         page.check("#new-option-trade")
+    if open_cards:
+        page.check("#new-option-open_cards")
     for index, spec in enumerate(seats):
         if index > 0:
             page.select_option(f"#new-seat-{index}", spec)
@@ -97,15 +100,26 @@ def is_over(page: Page) -> bool:
     return page.locator("#final-scores").count() > 0
 
 
-def act_once(page: Page, rng: random.Random) -> bool:
-    """Click one of the legal-action buttons shown, if any (and none is in flight); wait for the answer."""
+Weight = Any
+"""``weight(text) -> float``: how likely a legal action's text form is to be clicked (0: never, if others)."""
+
+
+def act_once(page: Page, rng: random.Random, weight: Weight = None) -> bool:
+    """Click one of the legal-action buttons shown, if any (and none is in flight), at random (by ``weight`` of
+    their text forms when given); wait for the answer."""
     buttons = page.locator("#actions:not(.pending) button.action:visible")
     count = buttons.count()
     if count == 0:
         return False
     before = version(page)
+    index = rng.randrange(count)
+    if weight is not None:
+        texts = buttons.evaluate_all("(buttons) => buttons.map((b) => b.dataset.action)")
+        weights = [weight(text) for text in texts]
+        if len(texts) == count and sum(weights) > 0:
+            index = rng.choices(range(count), weights=weights)[0]
     try:
-        buttons.nth(rng.randrange(count)).click(timeout=2000)
+        buttons.nth(index).click(timeout=2000)
     except Exception:
         return False  # the list changed under the click: look again
     wait_for_answer(page, before)
@@ -133,10 +147,11 @@ def play_to_the_end(
     max_actions: int = 5000,
     on_action: Any = None,
     before_action: Any = None,
+    weight: Weight = None,
 ) -> int:
     """Play every page's seat with random legal actions until a page shows the final scores; returns the
     number of actions clicked. ``on_action(page, clicks)`` is called after each click, ``before_action(page)``
-    before each look for one."""
+    before each look for one; ``weight`` as for :func:`act_once`."""
     rng = random.Random(seed)
     deadline = time.monotonic() + timeout
     clicks = 0
@@ -147,7 +162,7 @@ def play_to_the_end(
         for page in pages:
             if before_action is not None:
                 before_action(page)
-            if act_once(page, rng):
+            if act_once(page, rng, weight):
                 clicks += 1
                 acted = True
                 error = page.locator("#table-error").text_content()

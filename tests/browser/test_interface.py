@@ -24,6 +24,11 @@ def test_french_from_the_browser_and_the_switch(new_page: Any) -> None:
     sign_up(page, unique("dee"))
     page.select_option("#lang-switch", "fr")
     page.get_by_role("button", name="Créer la table").wait_for()
+    # The engine's refusal of a choice, in French from its catalogue message (docs/stoneage.md "Options").
+    page.select_option("#new-game", "stoneage")
+    page.locator(".create[data-ready='stoneage']").wait_for()
+    page.select_option("#new-players", "5")
+    page.locator("#create-check").get_by_text("5 joueurs demandent l'extension").wait_for()
     create_table(page, "stoneage", 2, ["", "random"])
     page.locator("#start-table").click()
     page.get_by_text("Engagement des dés").wait_for()
@@ -31,6 +36,12 @@ def test_french_from_the_browser_and_the_switch(new_page: Any) -> None:
     # The log in the reader's language, from the game's French catalogue (seed 004's words).
     page.locator("#log li").get_by_text("Le tour 1 commence", exact=False).wait_for()
     assert page.locator("#board .site[data-site='forest']").get_attribute("aria-label").startswith("la forêt")
+    # A rule's refusal in French (seed 004 "Phase 1": one places people one has; five at the start).
+    page.locator("#board .site.playable").first.wait_for()
+    page.locator("#action-text").fill("place hunting 9")
+    page.locator("#action-text").press("Enter")
+    page.locator("#table-error").get_by_text("il vous reste 5 personnages à placer, pas 9", exact=False).wait_for()
+    assert (page.locator("#table-error").text_content() or "").startswith("Action interdite maintenant :")
     shot(page, "stoneage-fr")
     assert page.problems == []
 

@@ -231,6 +231,30 @@ def test_late_bronze_age_with_trade_to_the_end_and_its_replay(new_page: Any) -> 
     assert page.problems == [] and phone.problems == []
 
 
+def check_free_places(page: Page) -> None:
+    """Seed 003 "Règles spéciales" at 2 players: one player alone on each of forest, clay pit, quarry and river
+    (7 people at most), and only 2 of the 3 village locations taken each round; each site shows its free places."""
+    sites = page.evaluate(
+        """() => Object.fromEntries([...document.querySelectorAll('#board .site')].map((g) =>
+            [g.dataset.site, {free: g.dataset.free, people: g.querySelectorAll('.person').length}]))"""
+    )
+    for name in ("forest", "clay", "quarry", "river"):
+        site = sites[name]
+        assert site["free"] == ("0" if site["people"] else "7"), (name, site)
+    village = [sites[name] for name in ("toolmaker", "hut", "field")]
+    taken = sum(1 for site in village if site["people"])
+    for site in village:
+        assert (site["free"] == "0") == bool(site["people"] or taken >= 2), sites
+    assert sites["hunting"]["free"] == ""  # no limit
+
+
+def starving(text: str) -> float:
+    """A person who rarely hunts or farms and likes cards: the feeding and the paying panels come soon."""
+    if text.startswith(("place hunting", "place field")):
+        return 0.05
+    return 4.0 if text.startswith(("place card", "place building")) else 1.0
+
+
 def test_stone_age_against_a_bot_with_a_reload(new_page: Any) -> None:
     page = new_page()
     sign_up(page, unique("cy"))
@@ -255,9 +279,28 @@ def test_stone_age_against_a_bot_with_a_reload(new_page: Any) -> None:
             labels = page.locator("#tools-panel button.action .label").all_text_contents()
             assert labels and all("→" in label for label in labels), labels
             shot(page, "stoneage-tools")
+        if not is_over(page):
+            check_free_places(page)
+        if seen.once(page, "pay", "#paying-panel"):
+            # What is being paid for: the card's two halves, or the building's cost and points (describe).
+            panel = page.locator("#paying-panel")
+            title = panel.locator("h3").text_content() or ""
+            assert title.startswith(("card space", "building stack")), title
+            assert " — " in (panel.locator("p").text_content() or "")
+            assert panel.locator("xpath=..").locator("button.action").count() >= 1  # pay, buy or decline
+            shot(page, "stoneage-paying")
+        if seen.once(page, "feed", "#feed-panel"):
+            # Rules page (shared/rules/stoneage.md) "Feeding": short of food, pay the rest with resources or take −10.
+            short = page.locator("#board .facts").text_content() or ""
+            hint = page.locator("#feed-panel").text_content() or ""
+            assert "food short" in short and "lose 10 points" in hint, (short, hint)
+            actions = page.locator("#actions button.action").evaluate_all("(b) => b.map((x) => x.dataset.action)")
+            assert "feed penalty" in actions, actions
+            shot(page, "stoneage-feeding")
 
-    play_to_the_end([page], seed=5, on_action=look, timeout=180.0)
+    play_to_the_end([page], seed=5, on_action=look, timeout=180.0, weight=starving)
     assert reloaded, "the game ended before the reload"
+    assert {"pay", "feed"} <= seen.done, seen.done
     assert page.url.endswith(f"/tables/{table}")
     check_end(page, ["Culture (sets)", "Farmers", "Goods"], 2)
     shot(page, "stoneage-end")

@@ -105,6 +105,20 @@ def test_refusals_say_why_and_help_explains() -> None:
     assert "Game left unfinished." in text
 
 
+def test_refusals_in_the_readers_language() -> None:
+    """A rule's refusal is a catalogue message: with ``--lang fr`` it is said in French, with the players' names
+    (seed 002 "1. Roll Dice": dice showing a skull are set aside in a multiplayer game)."""
+    keys = "buy empire\nreroll skull\nquit\n"
+    argv = ["rtta", "--players", "2", "--bots", "1", "--seed", "1", "--names", "Ana"]
+    status, text = play([*argv, "--lang", "fr"], keys)
+    assert status == 0
+    refusals = [" ".join(part.split()) for part in text.split("  ! ")[1:]]
+    assert refusals[0].startswith("« buy empire » n'est pas une action légale : vous êtes en train de choisir les dés")
+    assert refusals[1].startswith("« reroll skull » n'est pas une action légale : les dés montrant un crâne restent")
+    _, english = play([*argv, "--lang", "en"], keys)
+    assert "'reroll skull' is not a legal action: dice showing a skull stay set aside" in " ".join(english.split())
+
+
 def test_input_is_case_insensitive() -> None:
     status, text = play(["rtta", "--players", "1", "--seed", "1"], "  KEEP \nquit\n")
     assert status == 0 and "  ! " not in text

@@ -116,8 +116,8 @@ def test_rerolling_a_skull_and_dice_not_shown() -> None:
     """Seed 002 "1. Roll Dice": dice showing a skull are set aside (multiplayer)."""
     s = play(new(2), "roll food3 skull coins")
     assert "dice showing a skull stay set aside" in reason(s, "reroll skull")
-    assert "no die shows workers3" in reason(s, "reroll workers3")
-    assert "only 1 die shows coins, not 2" in reason(s, "reroll coins coins")
+    assert "no die shows 3 workers" in reason(s, "reroll workers3")
+    assert "only 1 die shows 7 coins, not 2" in reason(s, "reroll coins coins")
 
 
 def test_an_offer_beyond_what_a_side_has() -> None:

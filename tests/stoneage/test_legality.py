@@ -101,7 +101,7 @@ def test_a_card_one_cannot_pay_for() -> None:
     act(state, "resolve card 3")
     assert state.activity() == "pay_card"
     assert reason(state, "pay wood wood") == "this card costs 3 resources, not 2"
-    assert reason(state, "pay gold gold gold") == "you cannot pay gold gold gold: you have wood wood clay clay"
+    assert reason(state, "pay gold gold gold") == "you cannot pay gold, gold, gold: you have wood, wood, clay, clay"
 
 
 def test_a_building_one_cannot_pay_for() -> None:
@@ -113,7 +113,7 @@ def test_a_building_one_cannot_pay_for() -> None:
     assert state.activity() == "buy_building"
     set_goods(state, 0, wood=1, clay=1)
     assert legal(state) == ["decline"]
-    assert reason(state, "buy") == "building wwc costs wood wood clay; you have wood clay"
+    assert reason(state, "buy") == "building wood-wood-clay costs wood, wood, clay; you have wood, clay"
 
 
 def test_igloos_and_the_wild_animal_have_their_own_limits() -> None:

@@ -68,6 +68,7 @@ def test_a_choice_checked_by_the_engine(server: Server) -> None:
     assert check("rtta", 2, {"edition": "late"}) == {"players": 2, "options": {"edition": "late", "trade": True}}
     five = check("stoneage", 5, {"modules": ["winter"]})
     assert five["players"] == 5 and "extension" in str(five["error"])  # 5 players need the extension
+    assert five["reason"] == {"event": "options_need_extension", "players": 5}  # to say in the reader's language
     assert check("stoneage", 5, {"modules": ["winter", "extension"]})["options"] == {
         "modules": ["extension", "winter"],
         "open_cards": False,

@@ -47,6 +47,9 @@ def test_an_illegal_action_gets_its_reason(server: Server) -> None:
     query = urlencode({"version": table.version, "action": "buy empire"})
     (answer,) = ann_client.get(f"/api/tables/{table_id}/preview?{query}").json()["previews"]
     assert answer["action"] == "buy empire" and "Empire costs" in answer["error"]
+    # The refusal as a catalogue message too, for a reader of another language (docs/protocol.md "Errors").
+    reason = answer["reason"]
+    assert reason["event"] == "refused_costs" and reason["development"] == "empire" and reason["action"] == "buy empire"
     query = urlencode({"version": table.version, "action": "dance"})
     (answer,) = ann_client.get(f"/api/tables/{table_id}/preview?{query}").json()["previews"]
     assert "error" in answer and "events" not in answer

@@ -28,7 +28,7 @@ from dolmen.engine import DolmenError, Game, OptionsError, Policy, Record
 from dolmen.engine.core import JSON, Action
 from dolmen.engine.driver import run
 from dolmen.engine.errors import MalformedStep
-from dolmen.engine.messages import Catalogue
+from dolmen.engine.messages import Catalogue, Message
 from dolmen.engine.table import Table
 from dolmen.games import get_game
 
@@ -77,6 +77,13 @@ class Screen:
     def rewind(self) -> None:
         """After a take-back: the steps past the table's version are to be shown again as they are replayed."""
         self.shown = min(self.shown, self.table.version)
+
+    def say(self, refusal: str) -> str:
+        """A refusal in the reader's language: a :class:`~dolmen.engine.messages.Message` rendered from its key
+        and arguments with the players' names, any other text as it is (English)."""
+        if isinstance(refusal, Message):
+            return self.texts.render(refusal.to_json(), self.names)
+        return refusal
 
     def line(self, text: str, indent: str = "") -> None:
         """Write ``text`` wrapped between words; continuation lines are indented four spaces more."""
@@ -264,7 +271,7 @@ class Person:
                 return None, str(exc)
         if action in legal:
             return action, None
-        return None, state.illegal_reason(self.seat, action)
+        return None, self.screen.say(state.illegal_reason(self.seat, action))
 
 
 class Narrated:

@@ -26,6 +26,7 @@ from typing import Any, ClassVar, Final
 
 from dolmen.engine.errors import IllegalStep, OptionsError
 from dolmen.engine.events import Event
+from dolmen.engine.messages import message
 
 CHANCE: Final = -1
 """The pseudo-seat that acts when the next step is a chance outcome (dice, a card drawn)."""
@@ -103,10 +104,17 @@ class Game(ABC):
 
     def check_players(self, players: int) -> None:
         if not isinstance(players, int) or isinstance(players, bool):
-            raise OptionsError(f"the number of players must be a whole number, not {players!r}")
+            raise OptionsError(message((), "options_players_not_a_number", given=repr(players)))
         if not self.min_players <= players <= self.max_players:
             raise OptionsError(
-                f"{self.name} is played by {self.min_players} to {self.max_players} players, not {players}"
+                message(
+                    (),
+                    "options_player_count",
+                    game=self.name,
+                    least=self.min_players,
+                    most=self.max_players,
+                    players=players,
+                )
             )
 
 
@@ -166,12 +174,11 @@ class State(ABC):
         """Apply ``action`` for ``seat``; raise :class:`IllegalStep` (state unchanged) when not allowed."""
         actors = self.actors()
         if seat not in actors or seat == CHANCE:
-            who = (
-                "chance"
-                if actors == (CHANCE,)
-                else ("nobody (the game is over)" if not actors else "seat " + ", ".join(map(str, actors)))
-            )
-            raise IllegalStep(f"seat {seat} cannot act now; {who} acts")
+            if actors == (CHANCE,):
+                raise IllegalStep(message((), "refused_chance_acts", seat=seat))
+            if not actors:
+                raise IllegalStep(message((), "refused_game_over", seat=seat))
+            raise IllegalStep(message((), "refused_others_act", seat=seat, acting_seats=list(actors)))
         try:
             legal = action in self.legal_actions(seat)
         except TypeError:  # an unhashable value cannot be an action

@@ -1,8 +1,20 @@
 """Errors raised by the engine kernel and the games built on it."""
 
+from typing import Any
+
 
 class DolmenError(Exception):
-    """Base class of every error Dolmen raises on bad input."""
+    """Base class of every error Dolmen raises on bad input.
+
+    Raised with a :class:`~dolmen.engine.messages.Message` (the English text carrying its catalogue key and
+    arguments), the error keeps it as :attr:`reason`, for a reader of another language."""
+
+    @property
+    def reason(self) -> dict[str, Any] | None:
+        """The error as a catalogue message, ``{"event": KEY, **arguments}`` (``None``: it has only its text)."""
+        text = self.args[0] if self.args else None
+        to_json = getattr(text, "to_json", None)
+        return to_json() if callable(to_json) else None
 
 
 class OptionsError(DolmenError):

@@ -14,6 +14,10 @@ otherwise. The browser renders the same catalogues with the same rules; stored l
 
 The engine's own catalogue (``dolmen/engine/messages/<lang>.json``) holds the events every game shares; each
 game adds its own (``dolmen/games/<game>/messages/<lang>.json``), found through :meth:`Game.messages`.
+
+Refusals are messages too: a rule's reason (``IllegalStep``) or an options error (``OptionsError``) is raised with
+a :class:`Message` — the English sentence, carrying its template's key and arguments — so that the terminal and
+the browser can say it in their reader's language (keys ``refused_…`` and ``options_…``).
 """
 
 from __future__ import annotations
@@ -96,9 +100,48 @@ class Catalogue:
         return str(value)
 
 
+class Message(str):
+    """An English sentence that carries the catalogue message it was rendered from: :meth:`to_json` is
+    ``{"event": key, **arguments}``, to render in any language. Everywhere else it is that English ``str``
+    (printed, logged, compared), so code that reads refusals as text keeps working."""
+
+    key: str
+    arguments: dict[str, JSON]
+
+    def __new__(cls, text: str, key: str, arguments: Mapping[str, JSON]) -> Message:
+        self = super().__new__(cls, text)
+        self.key = key
+        self.arguments = dict(arguments)
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickled with its key (errors cross process boundaries)
+        return (Message, (str(self), self.key, self.arguments))
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"event": self.key, **self.arguments}
+
+
+ENGLISH_SEATS = tuple(f"seat {seat}" for seat in range(16))
+"""How an English message names seats when no player names are known: ``seat 0`` (0-based, as text forms do)."""
+
+
+@lru_cache(maxsize=16)
+def _english(packages: tuple[str, ...]) -> Catalogue:
+    return Catalogue("en", packages)
+
+
+def message(packages: Sequence[str], key: str, **arguments: JSON) -> Message:
+    """The :class:`Message` ``key`` with ``arguments`` (JSON values), in the English catalogue of the engine and
+    ``packages`` (a game's ``message_package()``); raises ``KeyError`` for a key the catalogue does not have."""
+    english = _english(tuple(packages))
+    if key not in english.events:
+        raise KeyError(f"no message {key!r} in the English catalogue of {', '.join(('dolmen.engine', *packages))}")
+    return Message(english.render({"event": key, **arguments}, ENGLISH_SEATS), key, arguments)
+
+
 def placeholders(template: str) -> set[str]:
     """The argument names a template uses (for tests that check catalogues against events)."""
     return {match.group(1) for match in _FIELD.finditer(template)}
 
 
-__all__ = ["LANGUAGES", "Catalogue", "is_seat_argument", "load_catalogue", "placeholders"]
+__all__ = ["LANGUAGES", "Catalogue", "Message", "is_seat_argument", "load_catalogue", "message", "placeholders"]

@@ -20,6 +20,7 @@ from dolmen.engine import dice
 from dolmen.engine.core import CHANCE, JSON, Action, Game, State
 from dolmen.engine.errors import DolmenError, IllegalStep, MalformedStep, RecordError
 from dolmen.engine.events import Event
+from dolmen.engine.messages import message
 from dolmen.engine.record import Record, apply_step
 
 
@@ -224,8 +225,8 @@ class Table:
         if expected_version != self.version:
             raise StaleVersion(expected_version, self.version)
         if not self.can_undo(seat):
-            why = "there is no action of yours to take back" if self.take_backs else "take-backs are off at this table"
-            raise IllegalStep(f"seat {seat} cannot take back now: {why}")
+            why = "refused_nothing_to_take_back" if self.take_backs else "refused_no_take_backs"
+            raise IllegalStep(message((), why, seat=seat))
         kept = self.steps()[:-1]
         self._start()
         for number, step in enumerate(kept, start=1):

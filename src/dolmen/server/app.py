@@ -153,7 +153,10 @@ def create_app(settings: Settings | None = None, storage: Storage | None = None)
     @app.exception_handler(ServiceError)
     async def service_error(_request: Request, exc: ServiceError) -> JSONResponse:
         headers = {"Retry-After": str(math.ceil(exc.retry_after))} if isinstance(exc, RateLimited) else None
-        return JSONResponse({"error": exc.code, "message": exc.message}, status_code=exc.status, headers=headers)
+        body: dict[str, Any] = {"error": exc.code, "message": exc.message}
+        if exc.reason is not None:
+            body["reason"] = exc.reason
+        return JSONResponse(body, status_code=exc.status, headers=headers)
 
     return app
 

@@ -64,13 +64,17 @@ def option_choices(name: str) -> list[dict[str, JSON]]:
 
 def check_choice(name: str, players: int, options: Mapping[str, JSON]) -> dict[str, JSON]:
     """The engine's word on a table of ``players`` with ``options``: ``{"players", "options"}`` completed and
-    normalised by ``check_options``, or ``{"players", "error"}`` with its refusal."""
+    normalised by ``check_options``, or ``{"players", "error"}`` with its refusal (and ``reason``, its catalogue
+    message)."""
     game = get_game(name)
     try:
         game.check_players(players)
         return {"players": players, "options": game.check_options(players, dict(options))}
     except OptionsError as exc:
-        return {"players": players, "error": str(exc)}
+        refused: dict[str, JSON] = {"players": players, "error": str(exc)}
+        if exc.reason is not None:
+            refused["reason"] = exc.reason
+        return refused
 
 
 def _bound(low: float, high: float, default: float) -> dict[str, float]:

@@ -83,7 +83,7 @@ class LobbyService:
             rules.check_players(players)
             full_options = rules.check_options(players, dict(options or {}))
         except DolmenError as exc:
-            raise Invalid(str(exc)) from None
+            raise Invalid(str(exc), exc.reason) from None
         wanted = list(seats) if seats is not None else [None] * players
         if len(wanted) != players:
             raise Invalid(f"give {players} seats (open or a bot), not {len(wanted)}")
@@ -179,7 +179,7 @@ class LobbyService:
         try:
             make_bot(spec, game=game)
         except DolmenError as exc:
-            raise Invalid(str(exc)) from None
+            raise Invalid(str(exc), exc.reason) from None
 
     async def leave(self, account: Account, table_id: int) -> TableInfo:
         await self.table(table_id)

@@ -37,7 +37,10 @@ def preview(table: Table, seat: int, text: str) -> dict[str, JSON]:
     try:
         state.apply_action(seat, state.parse_action(text))
     except DolmenError as exc:
-        return {"action": text, "error": str(exc)}
+        refused: dict[str, JSON] = {"action": text, "error": str(exc)}
+        if exc.reason is not None:
+            refused["reason"] = exc.reason  # the same refusal, to render in the reader's language
+        return refused
     seen = (event.for_viewer(seat) for event in state.log)
     return {"action": text, "events": [event.to_json() for event in seen if event is not None]}
 

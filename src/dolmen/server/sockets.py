@@ -24,7 +24,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 from dolmen.engine.errors import DolmenError, IllegalStep, MalformedStep
 from dolmen.engine.table import StaleVersion
 from dolmen.server.clocks import clocks_message
-from dolmen.server.errors import ServiceError
+from dolmen.server.errors import Reason, ServiceError, error_fields
 from dolmen.server.hub import LOBBY, Notice
 from dolmen.server.lobby import can_see, is_seated
 from dolmen.server.protocol import MAX_LEGAL, PROTOCOL, Act, BadMessage, Chat, Ping, Undo, parse_client_message
@@ -264,13 +264,13 @@ class Connection(Outbox):
         except (StaleVersion, VersionConflict) as exc:
             await self.reply({"kind": "resync", "reason": str(exc)})
         except MalformedStep as exc:
-            await self.error("malformed_action", str(exc))
+            await self.error("malformed_action", str(exc), exc.reason)
         except IllegalStep as exc:
-            await self.error("illegal", str(exc))
+            await self.error("illegal", str(exc), exc.reason)
         except ServiceError as exc:
-            await self.error(exc.code, exc.message)
+            await self.error(exc.code, exc.message, exc.reason)
         except DolmenError as exc:
-            await self.error("refused", str(exc))
+            await self.error("refused", str(exc), exc.reason)
 
     async def _command(self, text: str) -> None:
         """``/join [SEAT]``, ``/leave``, ``/back``, ``/start``, ``/bot NAME[:LEVEL] [SEAT]``, ``/watch`` typed in the
@@ -331,8 +331,8 @@ class Connection(Outbox):
             self.notify({"kind": "direct", "message": {"type": "error", "code": code, "message": exc.message}})
             return None
 
-    async def error(self, code: str, message: str) -> None:
-        await self.reply({"kind": "direct", "message": {"type": "error", "code": code, "message": message}})
+    async def error(self, code: str, message: str, reason: Reason = None) -> None:
+        await self.reply({"kind": "direct", "message": {"type": "error", **error_fields(code, message, reason)}})
 
 
 async def table_socket(websocket: WebSocket, table_id: int) -> None:
@@ -445,7 +445,7 @@ class LobbyConnection(Outbox):
                     else:
                         await self.services.tables.chat(self.account, None, message.text)
                 except ServiceError as exc:
-                    self.error(exc.code, exc.message)
+                    self.error(exc.code, exc.message, exc.reason)
             case Chat():
                 self.error("not_authenticated", "log in to chat")
             case Ping():
@@ -480,8 +480,8 @@ class LobbyConnection(Outbox):
         table = info.to_json(invite=is_seated(info, account))
         self.notify({"kind": "direct", "message": {"type": "command", "command": word, "table": table}})
 
-    def error(self, code: str, message: str) -> None:
-        self.notify({"kind": "direct", "message": {"type": "error", "code": code, "message": message}})
+    def error(self, code: str, message: str, reason: Reason = None) -> None:
+        self.notify({"kind": "direct", "message": {"type": "error", **error_fields(code, message, reason)}})
 
 
 async def lobby_socket(websocket: WebSocket) -> None:

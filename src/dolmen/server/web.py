@@ -60,8 +60,11 @@ def _not_found(message: str) -> JSONResponse:
     return JSONResponse({"error": "not_found", "message": message}, status_code=404)
 
 
-def _invalid(message: str) -> JSONResponse:
-    return JSONResponse({"error": "invalid", "message": message}, status_code=422)
+def _invalid(message: str, reason: dict[str, JSON] | None = None) -> JSONResponse:
+    body: dict[str, JSON] = {"error": "invalid", "message": message}
+    if reason is not None:
+        body["reason"] = reason  # the engine's refusal, to render in the reader's language
+    return JSONResponse(body, status_code=422)
 
 
 def _options(text: str | None) -> dict[str, JSON] | JSONResponse:
@@ -85,7 +88,7 @@ def description(game: str, options: str | None) -> JSONResponse:
     try:
         doc = get_game(game).describe(chosen)
     except OptionsError as exc:
-        return _invalid(str(exc))
+        return _invalid(str(exc), exc.reason)
     return JSONResponse(doc, headers=NO_CACHE)
 
 

@@ -3,6 +3,7 @@
 // plays it; what each would do, asked from the server (GET /api/tables/{id}/preview); a field for any text form;
 // take-back.
 import { el, fill } from "./dom.js";
+import { reasonText } from "./forms.js";
 import { renderEvent } from "./i18n.js";
 
 const MANY = 8;
@@ -52,9 +53,9 @@ export function showPreviews(ctx, root) {
   for (const button of root.querySelectorAll("button.action[data-action]")) fillPreview(ctx, button);
 }
 
-/** A preview answer ({events} or {error}) in words. */
+/** A preview answer ({events} or {error, reason}) in words, in the reader's language. */
 export function previewText(cat, answer, names) {
-  if (answer.error) return answer.error;
+  if (answer.error) return reasonText(answer.error, answer.reason, cat, names);
   return answer.events.map((event) => renderEvent(cat, event, names)).join(" ");
 }
 

@@ -1,9 +1,12 @@
-// The HTTP side of the wire protocol (docs/protocol.md): JSON in, JSON out, errors as {error, message}.
+// The HTTP side of the wire protocol (docs/protocol.md): JSON in, JSON out, errors as {error, message, reason?}.
+// An engine's refusal also carries `reason`, its catalogue message ({event, ...arguments}) to say in the reader's
+// language (forms.js refusalText).
 export class ApiError extends Error {
-  constructor(status, code, message) {
+  constructor(status, code, message, reason = null) {
     super(message || code);
     this.status = status;
     this.code = code;
+    this.reason = reason;
   }
 }
 
@@ -22,7 +25,7 @@ export async function api(method, path, body) {
     doc = null;
   }
   if (!response.ok) {
-    if (doc && doc.error) throw new ApiError(response.status, doc.error, doc.message);
+    if (doc && doc.error) throw new ApiError(response.status, doc.error, doc.message, doc.reason ?? null);
     if (doc && Array.isArray(doc.detail)) {
       const text = doc.detail.map((d) => `${(d.loc || []).slice(1).join(".")}: ${d.msg}`).join("; ");
       throw new ApiError(response.status, "invalid", text);

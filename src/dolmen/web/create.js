@@ -1,11 +1,12 @@
 // The form that creates a table: the game, the player count, every option of the game with the values the server
 // lists (GET /api/games/{game}/options: the values the engine accepts; each choice is checked by the engine there,
-// its refusal shown and its completed options reflected), each seat open or a bot at a level, take-backs, and how
-// the table is played (setup.js: real time or turn by turn, the clock, the bot for absent people, private).
+// its refusal shown in the reader's language and its completed options reflected), each seat open or a bot at a
+// level, take-backs, and how the table is played (setup.js: real time or turn by turn, the clock, the bot for
+// absent people, private).
 import { get, post } from "./api.js";
 import { el, fill } from "./dom.js";
-import { errorText, labelled, nextId } from "./forms.js";
-import { t } from "./i18n.js";
+import { errorText, labelled, nextId, reasonText } from "./forms.js";
+import { catalogue, t } from "./i18n.js";
 import { tableSetup } from "./setup.js";
 
 const choicesOf = new Map(); // game -> its GET /api/games/{game}/options answer (a promise)
@@ -92,8 +93,10 @@ export function createForm(games, onCreated) {
     } finally {
       if (ask === asked) delete form.dataset.checking;
     }
+    // The engine's refusal in the reader's language, from the game's catalogue (its `reason`).
+    const cat = doc.check.reason ? await catalogue(gameSelect.value) : null;
     if (ask !== asked) return;
-    check.textContent = doc.check.error || "";
+    check.textContent = doc.check.error ? reasonText(doc.check.error, doc.check.reason, cat) : "";
     create.disabled = Boolean(doc.check.error);
     if (!doc.check.error) {
       Object.assign(values, doc.check.options); // the same object: the controls write into it
@@ -158,7 +161,7 @@ export function createForm(games, onCreated) {
       });
       await onCreated(table);
     } catch (error) {
-      status.textContent = errorText(error);
+      status.textContent = errorText(error, await catalogue(gameSelect.value));
     }
   }
   form = el(

@@ -1,7 +1,8 @@
-// Small helpers of forms: labelled fields, unique ids, an error in words.
+// Small helpers of forms: labelled fields, unique ids, an error in words — the engine's refusals in the reader's
+// language, from their catalogue message.
 import { ApiError } from "./api.js";
 import { el } from "./dom.js";
-import { t } from "./i18n.js";
+import { renderEvent, t } from "./i18n.js";
 
 let uid = 0;
 
@@ -14,17 +15,26 @@ export function labelled(labelText, control) {
   return el("div", { class: "field" }, el("label", { for: control.id }, labelText), control);
 }
 
-/** A refusal in words: the catalogue's text for `code` (followed by the server's `message` when that text
- * ends with a colon), else the server's message. */
-export function refusalText(code, message) {
-  const key = `error.${code}`;
-  const text = t(key);
-  if (text === key) return message;
-  return text.endsWith(":") ? `${text} ${message}` : text;
+/** The server's words for a refusal in the reader's language: its `reason` (the engine's catalogue message,
+ * {event, ...arguments}) rendered with the game's catalogue `cat` and the players' `names` when both are there,
+ * else the server's `message` (English). */
+export function reasonText(message, reason, cat, names = []) {
+  if (reason && cat && cat.events && cat.events[reason.event] !== undefined) return renderEvent(cat, reason, names);
+  return message;
 }
 
-/** What went wrong with an HTTP request, in words. */
-export function errorText(error) {
-  if (error instanceof ApiError) return refusalText(error.code, error.message);
+/** A refusal in words: the UI catalogue's text for `code` (followed by the server's words when that text ends
+ * with a colon), else the server's words — in the reader's language when the refusal has its `reason`. */
+export function refusalText(code, message, reason = null, cat = null, names = []) {
+  const said = reasonText(message, reason, cat, names);
+  const key = `error.${code}`;
+  const text = t(key);
+  if (text === key) return said;
+  return text.endsWith(":") ? `${text} ${said}` : text;
+}
+
+/** What went wrong with an HTTP request, in words (`cat`, `names`: the game's, for the engine's refusals). */
+export function errorText(error, cat = null, names = []) {
+  if (error instanceof ApiError) return refusalText(error.code, error.message, error.reason, cat, names);
   return String(error.message || error);
 }

@@ -6,7 +6,6 @@ import { actionButton } from "./actions.js";
 import { el, svg } from "./dom.js";
 
 const FACE_SYMBOLS = { skull: "☠", goods: "▣", coins: "●" };
-const TRADE_GOODS = ["wood", "stone", "pottery", "cloth", "spearheads", "food"];
 
 function shortFace(face) {
   return FACE_SYMBOLS[face] ?? face.replace(/food(\d)/g, "$1F").replace(/workers(\d)/g, "$1W");
@@ -72,18 +71,16 @@ export function diceTray(ctx, board) {
       : null);
 }
 
+/** The choices of `food N` (N of the dice give food): what each brings is the server's preview, shown with it. */
 function foodOrWorkers(ctx) {
-  const count = (ctx.view.board.turn?.dice || []).filter((face) => face === "food2/workers2").length;
   const texts = ctx.legalList.filter((text) => text.startsWith("food "));
+  const either = (ctx.describe?.dice?.faces || []).find((face) => face.food_or_workers);
   return {
     covers: ["food"],
     element: el("div", { class: "step-panel", id: "food-or-workers" },
       el("h3", {}, ctx.t("fow_title")),
-      el("p", { class: "hint" }, ctx.t("fow_hint", { n: count })),
-      texts.map((text) => {
-        const food = Number(text.split(" ")[1]);
-        return actionButton(ctx, text, ctx.t("fow_choice", { food, workers: count - food }), { class: "wide" });
-      })),
+      el("p", { class: "hint" }, ctx.t("fow_hint", { face: ctx.term(either?.name ?? "") })),
+      texts.map((text) => actionButton(ctx, text, ctx.t("fow_choice", { n: Number(text.split(" ")[1]) }), { class: "wide" }))),
   };
 }
 
@@ -153,12 +150,14 @@ function trading(ctx) {
   const opponents = seats.length ? seats : (ctx.view.board.boards || []).map((b) => b.seat).filter((s) => s !== ctx.seat);
   const who = el("select", { id: "offer-seat" }, opponents.map((s) => el("option", { value: s }, ctx.names[s])));
   const said = el("p", { class: "small", id: "offer-check", role: "status" });
-  const field = (side, good) => el("input", { type: "number", min: 0, max: 15, value: 0, id: `offer-${side}-${good}`, class: "count-input", "aria-label": `${ctx.t(`offer_${side}`)}: ${ctx.term(good)}` });
-  const gives = TRADE_GOODS.map((good) => field("give", good));
-  const gets = TRADE_GOODS.map((good) => field("get", good));
+  // What an offer may name, and the most a side may hold of each, are the edition's (`describe`).
+  const items = ctx.describe?.trade?.items || [];
+  const field = (side, item) => el("input", { type: "number", min: 0, max: item.max, value: 0, id: `offer-${side}-${item.name}`, class: "count-input", "aria-label": `${ctx.t(`offer_${side}`)}: ${ctx.term(item.name)}` });
+  const gives = items.map((item) => field("give", item));
+  const gets = items.map((item) => field("get", item));
   const part = (word, inputs) => {
-    const items = inputs.map((input, i) => [Number(input.value) || 0, TRADE_GOODS[i]]).filter(([n]) => n > 0);
-    return items.length ? ` ${word} ${items.map(([n, good]) => `${n} ${good}`).join(" ")}` : "";
+    const chosen = inputs.map((input, i) => [Number(input.value) || 0, items[i].name]).filter(([n]) => n > 0);
+    return chosen.length ? ` ${word} ${chosen.map(([n, good]) => `${n} ${good}`).join(" ")}` : "";
   };
   const text = () => `offer ${who.value}${part("give", gives)}${part("get", gets)}`;
   const check = async () => {
@@ -167,7 +166,7 @@ function trading(ctx) {
   };
   const row = (side, inputs) => el("div", { class: "offer-row", role: "group", "aria-label": ctx.t(`offer_${side}`) },
     el("span", { class: "object" }, ctx.t(`offer_${side}`)),
-    inputs.map((input, i) => el("label", { class: "count-field" }, el("span", {}, ctx.term(TRADE_GOODS[i])), input)));
+    inputs.map((input, i) => el("label", { class: "count-field" }, el("span", {}, ctx.term(items[i].name)), input)));
   return {
     covers: ["offer"],
     element: el("div", { class: "step-panel", id: "trade-panel" },

@@ -1,7 +1,8 @@
 // Roll Through the Ages, drawn from the view's `board` and the edition's `describe` (docs/rtta.md): the dice of
-// the turn, the other players at a glance, then each player's score sheet as printed — food and goods tracks,
-// cities and monuments box by box (first and later values, who built first, the monuments this player count
-// leaves out), developments with cost and points, disasters, ships and the score.
+// the turn, the other players at a glance, who built which monument (and who first), then each player's score
+// sheet as printed — food and goods tracks, cities and monuments box by box (first and later values, who built
+// first, the monuments this player count leaves out), developments with cost and points, disasters, ships and the
+// score.
 import { el, svg } from "./dom.js";
 import { diceTray, panel } from "./rtta-steps.js";
 
@@ -87,7 +88,7 @@ function sheet(ctx, player) {
   y += 4;
   add(svg("text", { x: 8, y: y + 10, class: "label" }, [
     ctx.t("disasters_n", { n: player.disasters ?? 0 }),
-    board.edition === "late" || player.ships ? ctx.t("ships_n", { n: player.ships ?? 0 }) : null,
+    (info.developments || []).some((d) => d.effect?.ships) || player.ships ? ctx.t("ships_n", { n: player.ships ?? 0 }) : null,
   ].filter(Boolean).join(" · ")), 15);
   add(svg("text", { x: 8, y: y + 10, class: "label small" }, ctx.t("score_parts", score)), 16);
   return svg("svg", { class: `sheet${seat === ctx.seat ? " mine" : ""}`, viewBox: `0 0 ${WIDTH} ${y}`, width: WIDTH, height: y, role: "img", "aria-label": ctx.t("sheet_of", { name: ctx.names[seat] ?? seat }), dataset: { seat } }, rows);
@@ -110,6 +111,34 @@ function glance(ctx) {
       el("td", {}, String(completed(p))),
       el("td", {}, String(p.disasters)),
       el("td", {}, String(p.score?.total ?? 0)))))));
+}
+
+/** Each monument with its first and later points and the players who completed it (the first builder marked, both
+ * from the view), or the player count that leaves it out. */
+function monumentTable(ctx) {
+  const board = ctx.view.board;
+  const boards = board.boards || [];
+  const rows = (board.monuments || []).map((monument) => {
+    const [first, later] = monument.points || [];
+    let builders;
+    if (!monument.in_play) {
+      builders = ctx.t("not_in_play", { n: ctx.view.players });
+    } else {
+      const done = boards.filter((p) => ((p.monuments || {})[monument.name] ?? 0) >= monument.boxes)
+        .sort((a, b) => Number(b.seat === monument.first_builder) - Number(a.seat === monument.first_builder));
+      builders = done.length
+        ? done.map((p) => (p.seat === monument.first_builder ? `★ ${ctx.t("built_first", { name: ctx.names[p.seat] })}` : ctx.names[p.seat])).join(", ")
+        : ctx.t("nobody_yet");
+    }
+    return el("tr", { class: monument.in_play ? "" : "removed", dataset: { monument: monument.name } },
+      el("th", { scope: "row" }, ctx.term(monument.name)),
+      el("td", {}, `${first}/${later}`),
+      el("td", { class: "built-by" }, builders));
+  });
+  return el("div", { class: "scroll-x" }, el("table", { class: "glance", id: "monuments" },
+    el("caption", {}, ctx.t("monuments_title")),
+    el("thead", {}, el("tr", {}, ["monument", "points", "built_by"].map((c) => el("th", { scope: "col" }, ctx.t(`col.${c}`))))),
+    el("tbody", {}, rows)));
 }
 
 function disasterLegend(ctx) {
@@ -135,6 +164,7 @@ function draw(ctx) {
     ].filter(Boolean).join(" · ")),
     board.turn && !ctx.view.over ? diceTray(ctx, board) : null,
     glance(ctx),
+    monumentTable(ctx),
     disasterLegend(ctx),
     el("div", { class: "sheets" }, boards.map((player) => sheet(ctx, player))));
 }

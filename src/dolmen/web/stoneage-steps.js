@@ -4,8 +4,6 @@
 import { actionButton } from "./actions.js";
 import { el } from "./dom.js";
 
-const FIGURES = ["farmer", "toolmaker", "hutbuilder", "shaman"];
-
 function cardsById(ctx) {
   return new Map((ctx.describe?.cards || []).map((c) => [c.id, c]));
 }
@@ -32,7 +30,7 @@ export function tileText(ctx, tile) {
   else if (tile.kind === "fixed") text = ctx.t("tile_fixed", { cost: tile.cost.map((r) => ctx.term(r)).join(" "), points: tile.points });
   else if (tile.kind === "n_of_k") text = ctx.t("tile_n_of_k", { n: tile.resources, k: tile.kinds });
   else text = ctx.t("tile_1_to_7");
-  if (tile.hut) text += ` · ${ctx.t(`hut.${tile.hut}`, { resource: ctx.term(tile.income ?? "") })}`;
+  if (tile.hut) text += ` · ${ctx.t(`hut.${tile.hut}`, { resource: ctx.term(tile.income ?? ""), bonus: ctx.describe?.new_huts?.chief_bonus ?? "" })}`;
   return text;
 }
 
@@ -144,12 +142,13 @@ export function panel(ctx) {
 /** The final score's parts by seat (the finished view's `scoring`). */
 export function breakdown(ctx) {
   const scoring = ctx.view.board.scoring || [];
-  const columns = ["points", "penalties", "culture", ...FIGURES, "goods"].map((key) => ctx.t(`part.${key}`));
+  const figures = Object.keys(ctx.describe?.figures || {}); // the figure kinds, as describe names them
+  const columns = ["points", "penalties", "culture", ...figures, "goods"].map((key) => ctx.t(`part.${key}`));
   const rows = scoring.map((s) => [
     s.points,
     s.penalties ? `−${s.penalties}` : 0,
     `${s.culture.points} (${s.culture.sets.join("+") || "—"})`,
-    ...FIGURES.map((f) => {
+    ...figures.map((f) => {
       const m = s.multipliers[f];
       return m ? `${m.figures}×${m.times}=${m.points}` : 0;
     }),

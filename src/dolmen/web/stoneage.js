@@ -1,5 +1,5 @@
 // Stone Age, drawn from the view's `board` and the table's `describe` (docs/stoneage.md), as seed 004's online
-// table shows it: every site with its people by colour and its room, the village, the card display with its
+// table shows it: every site with its people by colour and its free places, the village, the card display with its
 // costs, the building stacks with their top tiles and counts, the modules' pieces; then each player's
 // resources, tools (used ones marked), food, agriculture, people, score and cards. Clicking a site (or Enter on
 // it) offers the legal actions that name it.
@@ -31,7 +31,7 @@ function siteActions(ctx, name) {
 
 /** One site: its name, what it holds, its people; a button when a legal action names it. */
 function site(ctx, cell, x, y, chosen) {
-  const { id, label, detail, note } = cell;
+  const { id, label, detail, note, free } = cell;
   const { marks, count } = people(ctx, id, x, y);
   const actions = siteActions(ctx, id);
   const playable = actions.length > 0;
@@ -39,8 +39,8 @@ function site(ctx, cell, x, y, chosen) {
   return svg(
     "g",
     {
-      class: `site${playable ? " playable" : ""}`,
-      dataset: { site: id },
+      class: `site${playable ? " playable" : ""}${free === 0 ? " full" : ""}`,
+      dataset: { site: id, free: free ?? "" },
       role: playable ? "button" : "img",
       tabindex: playable ? 0 : null,
       "aria-label": `${label}${detail ? `, ${detail}` : ""}${note ? `, ${note}` : ""}: ${ctx.t("people_n", { n: count })}`,
@@ -69,6 +69,42 @@ function occupied(ctx, id) {
   return ctx.view.board.seats.reduce((sum, seat) => sum + ((seat.placed || {})[id] || 0), 0);
 }
 
+/** How many players have people on `id`. */
+function playersOn(ctx, id) {
+  return ctx.view.board.seats.filter((seat) => ((seat.placed || {})[id] || 0) > 0).length;
+}
+
+/** The free places of a site, from what the server says: its capacity and how many players may share it at this
+ * player count (`describe`), the people and players on it (the view). `{free, note}`; `free` is null when the
+ * site has no limit. No rule is computed here: every limit is the server's number for this table. */
+function room(ctx, l) {
+  const info = ctx.describe || {};
+  const board = ctx.view.board;
+  const count = String(ctx.view.players);
+  const people = occupied(ctx, l.id);
+  if (l.kind === "gathering") {
+    if (l.capacity === null) return { free: null, note: `${people}/∞` };
+    const herd = board.herd && [l.id, l.name].includes(board.herd.zone);
+    const sharing = (herd && info.herd_zone_players_sharing?.[count]) || l.players_sharing?.[count];
+    const players = playersOn(ctx, l.id);
+    if (sharing && players >= sharing) return { free: 0, note: ctx.t("room_players_full", { players, sharing, people, capacity: l.capacity }) };
+    const free = Math.max(l.capacity - people, 0);
+    return { free, note: ctx.t("room_free", { free, people, capacity: l.capacity }) };
+  }
+  if (l.kind === "village") {
+    const village = (info.locations || []).filter((v) => v.kind === "village");
+    const taken = village.filter((v) => occupied(ctx, v.id) > 0).length;
+    const limit = info.village_limit?.[count] ?? village.length;
+    if (people) return { free: 0, note: ctx.t("room_taken_village", { taken, limit }) };
+    if (taken >= limit) return { free: 0, note: ctx.t("room_village_full", { taken, limit }) };
+    return { free: l.capacity, note: ctx.t("room_village", { taken, limit }) };
+  }
+  // The igloos hold one person for each igloo still to buy; the wild animal as many people as players.
+  const capacity = l.kind === "igloo" ? board.igloos_left ?? 0 : l.capacity === "players" ? ctx.view.players : l.capacity;
+  const free = Math.max(capacity - people, 0);
+  return { free, note: ctx.t("room_free", { free, people, capacity }) };
+}
+
 /** The cells of the board, in rows: gathering sites, village (and the modules' places), cards, buildings. */
 function cells(ctx) {
   const board = ctx.view.board;
@@ -77,20 +113,21 @@ function cells(ctx) {
   const buildings = new Map((info.buildings || []).map((b) => [b.id, b]));
   const out = [];
   for (const l of (info.locations || []).filter((loc) => loc.kind === "gathering")) {
-    const room = `${occupied(ctx, l.id)}/${l.capacity === null ? "∞" : l.capacity}`;
+    const { free, note } = room(ctx, l);
     const herd = board.herd && [l.id, l.name].includes(board.herd.zone) ? ctx.t("herd_here") : "";
-    out.push({ id: l.id, label: ctx.term(l.name), detail: ctx.t("yield_per", { resource: ctx.term(l.yields), n: l.divisor }), note: [room, herd].filter(Boolean).join(" · ") });
+    out.push({ id: l.id, label: ctx.term(l.name), detail: ctx.t("yield_per", { resource: ctx.term(l.yields), n: l.divisor }), note: [note, herd].filter(Boolean).join(" · "), free });
   }
   for (const l of (info.locations || []).filter((loc) => ["village", "igloo", "animal"].includes(loc.kind))) {
     if (l.kind === "igloo" && !board.igloos_left && !occupied(ctx, l.id)) continue;
     if (l.kind === "animal" && !(board.animals || []).length) continue;
-    const room = typeof l.capacity === "number" ? `${occupied(ctx, l.id)}/${l.capacity}` : String(occupied(ctx, l.id));
-    const detail = l.kind === "village" ? ctx.t(`gain.${l.gain}`) : l.kind === "igloo" ? ctx.t("igloos_left", { n: board.igloos_left ?? 0 }) : ctx.term(board.animals[0]);
-    out.push({ id: l.id, label: ctx.term(l.name), detail, note: room });
+    const { free, note } = room(ctx, l);
+    const detail = l.kind === "village" ? ctx.t(`gain.${l.gain}`, l) : l.kind === "igloo" ? ctx.t("igloos_left", { n: board.igloos_left ?? 0 }) : ctx.term(board.animals[0]);
+    out.push({ id: l.id, label: ctx.term(l.name), detail, note, free });
   }
   (board.display || []).forEach((card, i) => {
     const l = locations.get(`card ${i + 1}`) || {};
-    out.push({ id: `card ${i + 1}`, label: card ? ctx.term(card) : ctx.t("empty"), detail: ctx.t(l.paid_in === "jewel" ? "costs_jewels" : "costs_goods", { n: l.cost ?? i + 1 }), note: ctx.t("card_n", { n: i + 1 }), card });
+    const cost = l.cost === undefined ? "" : ctx.t(l.paid_in === "jewel" ? "costs_jewels" : "costs_goods", { n: l.cost });
+    out.push({ id: `card ${i + 1}`, label: card ? ctx.term(card) : ctx.t("empty"), detail: cost, note: ctx.t("card_n", { n: i + 1 }), card });
   });
   (board.stacks || []).forEach((stack, i) => {
     const tile = stack.top ? buildings.get(stack.top) : null;
@@ -116,9 +153,8 @@ function playerCard(ctx, seat, index) {
   const facts = [
     [ctx.t("score"), seat.score],
     [ctx.t("people"), `${seat.available ?? "?"}/${seat.people}`],
-    [ctx.term("food"), res.food ?? 0],
     [ctx.t("agriculture"), seat.agriculture],
-    ...["wood", "clay", "stone", "gold"].map((r) => [ctx.term(r), res[r] ?? 0]),
+    ...Object.entries(res).map(([resource, n]) => [ctx.term(resource), n]),
     [ctx.t("tools"), tools.length ? tools : "—"],
     [ctx.t("buildings"), (seat.buildings || []).length],
     [ctx.t("cards"), seat.card_count ?? (seat.cards || []).length],

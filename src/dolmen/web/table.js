@@ -129,7 +129,7 @@ export async function showTable(main, id) {
         break;
       case "error":
         game.pending = false;
-        parts.error.textContent = refusalText(message.code, message.message);
+        parts.error.textContent = refusalText(message.code, message.message, message.reason, game.cat, names());
         if (game.view) drawActions(parts.actions, context(), board().panel, undoButton());
         break;
       case "again": {
@@ -255,7 +255,7 @@ export async function showTable(main, id) {
       drawSeats();
       if (game.view) drawHeader();
     } catch (error) {
-      parts.error.textContent = errorText(error);
+      parts.error.textContent = errorText(error, game.cat, names());
     }
   }
 
@@ -303,7 +303,7 @@ export async function showTable(main, id) {
       const table = await post(`/api/tables/${id}/again`);
       navigate(`/tables/${table.id}`);
     } catch (error) {
-      parts.error.textContent = errorText(error);
+      parts.error.textContent = errorText(error, game.cat, names());
     }
   }
 

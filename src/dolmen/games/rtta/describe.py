@@ -49,6 +49,8 @@ from dolmen.games.rtta.components import (
     SOLO_ROUNDS,
     START_CITIES,
     START_FOOD,
+    TRADE_MAX,
+    TRADE_NAMES,
     Edition,
     monuments_in_play,
 )
@@ -176,5 +178,9 @@ def describe(edition_name: str, trade: bool) -> dict[str, JSON]:
             {"skulls": skulls, "name": name, "points": points, "hits": hits, "protection": protection}
             for skulls, name, points, hits, protection in DISASTERS
         ],
-        "trade": {"max_offers": MAX_OFFERS, "max_ships": MAX_SHIPS},
+        "trade": {
+            "max_offers": MAX_OFFERS,
+            "max_ships": MAX_SHIPS,
+            "items": [{"name": name, "max": most} for name, most in zip(TRADE_NAMES, TRADE_MAX, strict=True)],
+        },
     }

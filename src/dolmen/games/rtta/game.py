@@ -4,14 +4,20 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from dolmen.engine.core import JSON, Game
 from dolmen.engine.errors import MalformedStep, OptionsError
+from dolmen.engine.messages import Message, message
 from dolmen.games.rtta.components import EDITIONS
 from dolmen.games.rtta.describe import describe
 from dolmen.games.rtta.state import RttaState
 from dolmen.games.rtta.views import load_view
+
+
+def _refused(key: str, **arguments: Any) -> Message:
+    """An options error of the game's catalogue (``messages/<language>.json``), in English, carrying its key."""
+    return message(("dolmen.games.rtta",), key, **arguments)
 
 
 class RollThroughTheAges(Game):
@@ -33,12 +39,12 @@ class RollThroughTheAges(Game):
         self.check_players(players)
         unknown = set(options) - {"edition", "trade"}
         if unknown:
-            raise OptionsError(f"unknown rtta option(s) {', '.join(sorted(map(str, unknown)))}; known: edition, trade")
+            raise OptionsError(_refused("options_unknown", options=", ".join(sorted(map(str, unknown)))))
         full = self.default_options() | dict(options)
         if not isinstance(full["edition"], str) or full["edition"] not in EDITIONS:
-            raise OptionsError(f"rtta edition must be 'bronze' or 'late', not {full['edition']!r}")
+            raise OptionsError(_refused("options_edition", given=repr(full["edition"])))
         if not isinstance(full["trade"], bool):
-            raise OptionsError(f"rtta option 'trade' must be true or false, not {full['trade']!r}")
+            raise OptionsError(_refused("options_trade", given=repr(full["trade"])))
         if full["edition"] == "late":
             full["trade"] = True
         return full

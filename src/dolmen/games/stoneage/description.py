@@ -120,7 +120,7 @@ def describe(options: Mapping[str, Any]) -> dict[str, Any]:
         "buildings": [building_doc(tile, modules) for tile in (BUILDINGS if "new_huts" in modules else BASE_BUILDINGS)],
         "stack_size": STACK_SIZE,
     }
-    doc.update(module_tables(modules))
+    doc.update(module_tables(modules, counts))
     return doc
 
 
@@ -231,8 +231,8 @@ def building_doc(tile: BuildingTile, modules: tuple[str, ...]) -> dict[str, Any]
     return doc
 
 
-def module_tables(modules: tuple[str, ...]) -> dict[str, Any]:
-    """The pieces of the modules that are on."""
+def module_tables(modules: tuple[str, ...], counts: range) -> dict[str, Any]:
+    """The pieces of the modules that are on (``counts``: the player counts the table may have)."""
     doc: dict[str, Any] = {}
     if "extension" in modules:
         doc["extension"] = {
@@ -252,6 +252,8 @@ def module_tables(modules: tuple[str, ...]) -> dict[str, Any]:
             {"id": tile.id, "zone": place(tile.zone), "top": reward_args(tile.top), "bottom": reward_args(tile.bottom)}
             for tile in MAMMOTH_TILES
         ]
+        # anyone may join the herd's zone, whatever the site's own sharing limit (rules page "Mammoth herd")
+        doc["herd_zone_players_sharing"] = {str(n): n for n in counts}
     if "winter" in modules:
         doc["winter"] = {"card_gold_points": WINTER_CARD_POINTS, "insulation_points": INSULATION_POINTS}
     if "animals" in modules:

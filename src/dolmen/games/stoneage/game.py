@@ -8,6 +8,7 @@ from typing import Any, ClassVar, Final
 
 from dolmen.engine.core import Game
 from dolmen.engine.errors import OptionsError
+from dolmen.engine.messages import Message, message
 from dolmen.games.stoneage import description, rebuild
 from dolmen.games.stoneage.module_components import MODULES
 from dolmen.games.stoneage.state import StoneAgeState
@@ -15,6 +16,11 @@ from dolmen.games.stoneage.state import StoneAgeState
 AVAILABLE_MODULES: Final[tuple[str, ...]] = MODULES
 """Every module of seed 003 is available; they combine freely."""
 BASE_MAX_PLAYERS: Final = 4
+
+
+def _refused(key: str, **arguments: Any) -> Message:
+    """An options error of the game's catalogue (``messages/<language>.json``), in English, carrying its key."""
+    return message(("dolmen.games.stoneage",), key, **arguments)
 
 
 class StoneAge(Game):
@@ -32,22 +38,22 @@ class StoneAge(Game):
         self.check_players(players)
         unknown = set(options) - {"modules", "open_cards"}
         if unknown:
-            raise OptionsError(f"unknown stoneage option(s): {', '.join(sorted(unknown))} (modules, open_cards)")
+            raise OptionsError(_refused("options_unknown", options=", ".join(sorted(map(str, unknown)))))
         full = self.default_options() | dict(options)
         modules, open_cards = full["modules"], full["open_cards"]
         if not isinstance(modules, list) or not all(isinstance(m, str) for m in modules):
-            raise OptionsError(f"option 'modules' must be a list of module names, not {modules!r}")
+            raise OptionsError(_refused("options_modules_list", given=repr(modules)))
         for module in modules:
             if module not in MODULES:
-                raise OptionsError(f"unknown module {module!r}; modules: {', '.join(MODULES)}")
+                raise OptionsError(_refused("options_unknown_module", given=repr(module), known=", ".join(MODULES)))
             if module not in AVAILABLE_MODULES:
-                raise OptionsError(f"module {module} is not available yet")
+                raise OptionsError(_refused("options_module_unavailable", given=module))
         if len(set(modules)) != len(modules):
-            raise OptionsError(f"option 'modules' names a module twice: {modules!r}")
+            raise OptionsError(_refused("options_module_twice", given=repr(modules)))
         if players > BASE_MAX_PLAYERS and "extension" not in modules:
-            raise OptionsError(f'{players} players need the extension (modules: ["extension", ...])')
+            raise OptionsError(_refused("options_need_extension", players=players))
         if not isinstance(open_cards, bool):
-            raise OptionsError(f"option 'open_cards' must be true or false, not {open_cards!r}")
+            raise OptionsError(_refused("options_open_cards", given=repr(open_cards)))
         return {"modules": [module for module in MODULES if module in modules], "open_cards": open_cards}
 
     def new_state(self, players: int, options: Mapping[str, Any] | None = None) -> StoneAgeState:

@@ -3,6 +3,10 @@
 ``legal_actions`` stays the one source of legality: these functions are asked only once an action is known
 not to be in it, and explain which rule forbids it (seed 004 "Phase 1 : placer les personnages"; rules page
 "Locations and placement", "Civilization cards", "Buildings"; docs/stoneage.md "The game as played").
+
+Each reason is a message of the game's catalogue (``messages/<language>.json``, keys ``refused_…``) with named
+arguments: its text is the English sentence, and clients render its key and arguments in their reader's language
+(places by their log names, goods as lists of resource names, what a seat is doing as a ``doing_…`` term).
 """
 
 from __future__ import annotations
@@ -10,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from dolmen.engine.core import CHANCE
+from dolmen.engine.messages import Message, message
 from dolmen.games.stoneage.actions import Act
 from dolmen.games.stoneage.board import unused_tools
 from dolmen.games.stoneage.cards import price
@@ -23,7 +28,6 @@ from dolmen.games.stoneage.components import (
     FIXED,
     HUNTING,
     HUT,
-    IGLOO,
     MERCHANT,
     NLOC,
     ONE_USE_VALUE,
@@ -31,93 +35,70 @@ from dolmen.games.stoneage.components import (
     SITE_CAPACITY,
     TOOLMAKER,
     VILLAGE_PEOPLE,
-    location_name,
 )
 from dolmen.games.stoneage.decisions import APPLY
-from dolmen.games.stoneage.module_components import IGLOO_COST
+from dolmen.games.stoneage.log import place
+from dolmen.games.stoneage.module_components import IGLOO_COST, PAYMENT_NAMES
 from dolmen.games.stoneage.payments import can_pay
 from dolmen.games.stoneage.steps import BUY_BUILDING, BUY_IGLOO, PAY_CARD
-from dolmen.games.stoneage.texts import as_action, counts_text
+from dolmen.games.stoneage.texts import as_action
 
 if TYPE_CHECKING:
     from dolmen.games.stoneage.state import StoneAgeState
 
-PLACE_NAMES: Final = {
-    "hunting": "the hunting grounds",
-    "forest": "the forest",
-    "clay": "the clay pit",
-    "quarry": "the quarry",
-    "river": "the river",
-    "toolmaker": "the toolmaker",
-    "hut": "the hut",
-    "field": "the field",
-    "merchant": "the merchant",
-    "igloo": "the igloos",
-    "animal": "the wild animal",
-}
+PACKAGE: Final = "dolmen.games.stoneage"
 DOING: Final = (
-    "placing people",
-    "choosing a location to resolve",
-    "choosing tools",
-    "paying for a card",
-    "buying a building",
-    "choosing goods",
-    "picking a die",
-    "feeding",
-    "splitting a hunt into food and jewels",
-    "taming mammoths",
-    "buying an igloo",
-    "deciding on winter gold",
-    "deciding on insulation",
-    "deciding on a face-down draw",
-    "choosing a mammoth reward",
+    "doing_place",
+    "doing_resolve",
+    "doing_tools",
+    "doing_pay_card",
+    "doing_building",
+    "doing_take",
+    "doing_pick",
+    "doing_feed",
+    "doing_jewels",
+    "doing_tame",
+    "doing_igloo",
+    "doing_winter_gold",
+    "doing_insulate",
+    "doing_draw",
+    "doing_reward",
 )
-"""What the acting seat is doing at each decision step."""
-VERBS: Final = {
-    Act.PLACE: "place people",
-    Act.RESOLVE: "resolve a location",
-    Act.TOOLS: "use tools",
-    Act.PAY: "pay",
-    Act.BUY: "buy",
-    Act.DECLINE: "decline",
-    Act.TAKE: "take goods",
-    Act.PICK: "pick a die",
-    Act.FEED: "feed with resources",
-    Act.PENALTY: "take the hunger penalty",
-    Act.BARTER: "barter",
-    Act.JEWELS: "take jewels",
-    Act.TAME: "tame",
-    Act.WINTER: "pay winter gold",
-    Act.INSULATE: "insulate",
-    Act.DRAW: "draw a face-down card",
-    Act.SKIP: "skip",
-    Act.REWARD: "choose a reward",
-}
+"""What the acting seat is doing at each decision step, as a term of the catalogue."""
+VERBS: Final = {kind: "verb_" + kind.name.lower() for kind in Act}
+"""Each kind of action as a term of the catalogue (``verb_place``: "place people")."""
 
 
-def place_name(loc: int) -> str:
-    """``the field``, ``card 2``, ``building stack 1``."""
-    name = location_name(loc)
-    if FIRST_CARD <= loc < FIRST_STACK:
-        return name
-    if FIRST_STACK <= loc < MERCHANT:
-        return "building stack " + name.split()[1]
-    return PLACE_NAMES[name]
+def refusal(key: str, **arguments: Any) -> Message:
+    """The message ``key`` of the game's catalogue, in English, carrying its arguments."""
+    return message((PACKAGE,), key, **arguments)
 
 
-def illegal_reason(state: StoneAgeState, seat: int, action: Any) -> str:
+def goods_names(counts: Any) -> list[str]:
+    """``(2, 1, 0, 0)`` as ``["wood", "wood", "clay"]`` (a fifth count is jewels); ``["no_goods"]`` for none."""
+    names = [name for name, count in zip(PAYMENT_NAMES, counts, strict=False) for _ in range(count)]
+    return names or ["no_goods"]
+
+
+def holding(state: StoneAgeState, seat: int) -> list[str]:
+    """What ``seat`` may pay with (with the extension: jewels too)."""
+    return goods_names(state.payables(seat) if state.has_extension else state.goods(seat))
+
+
+def illegal_reason(state: StoneAgeState, seat: int, action: Any) -> Message:
     actors = state.actors()
     if not actors:
-        return "the game is over"
+        return refusal("refused_over")
     if actors == (CHANCE,):
-        return "nobody may act now: chance acts (a die roll or a tile or card to reveal)"
+        return refusal("refused_chance")
     if seat != actors[0]:
-        return f"it is not your turn: seat {actors[0]} is {DOING[state.step]}"
+        return refusal("refused_not_your_turn", acting_seat=actors[0], doing=DOING[state.step])
     if as_action(action) is None:  # an unhashable, malformed or foreign value
-        return f"{action!r} is not a Stone Age action"
+        return refusal("refused_foreign", given=repr(action))
     kind = Act(action[0])
     if kind not in APPLY[state.step]:
-        return f"you cannot {VERBS[kind]} now: you are {DOING[state.step]}"
+        return refusal("refused_doing", verb=VERBS[kind], doing=DOING[state.step])
+    reason: Message | None = None
     match kind:
         case Act.PLACE:
             reason = placement_reason(state, seat, action[1], action[2])
@@ -126,111 +107,101 @@ def illegal_reason(state: StoneAgeState, seat: int, action: Any) -> str:
         case Act.PAY | Act.BUY if state.step == BUY_BUILDING:
             reason = building_reason(state, seat, action)
         case Act.BUY if state.step == BUY_IGLOO:
-            reason = f"an igloo costs {counts_text(IGLOO_COST)}; " + holding(state, seat)
+            reason = refusal("refused_igloo_cost", cost=goods_names(IGLOO_COST), goods=holding(state, seat))
         case Act.RESOLVE:
-            reason = f"you have nobody on {place_name(action[1])}"
+            reason = refusal("refused_nobody_there", place=place(action[1]))
         case Act.TOOLS:
             reason = tools_reason(state, seat)
         case Act.FEED:
-            missing = state.shortage
-            reason = f"pay the {missing} missing food with exactly {missing} goods you have; {holding(state, seat)}"
+            reason = refusal("refused_feed", missing=state.shortage, goods=holding(state, seat))
         case Act.PICK:
-            reason = f"no die of the roll shows {action[1]} (dice left: {' '.join(map(str, state.pick_dice))})"
-        case _:
-            reason = ""
-    return reason or f"{state.action_text(action)!r} is not allowed now"
+            reason = refusal("refused_pick", face=action[1], dice=" ".join(map(str, state.pick_dice)))
+    return reason or refusal("refused_now", action=state.action_text(action))
 
 
-def placement_reason(state: StoneAgeState, seat: int, loc: int, people: int) -> str:
+def placement_reason(state: StoneAgeState, seat: int, loc: int, people: int) -> Message | None:
     """The placement rules, in the order a player meets them."""
     if not isinstance(loc, int) or not 0 <= loc < NLOC:
-        return ""
-    name = place_name(loc)
+        return None
+    name = place(loc)
     free = state.available[seat]
     if people > free:
-        return f"you have {free} {'person' if free == 1 else 'people'} left to place, not {people}"
-    if loc in (IGLOO, ANIMAL):
+        return refusal("refused_people_left", left=free, wanted=people)
+    modules = state.hooks
+    if loc in modules.placers:  # the igloos, the wild animal: the room their module gives (Module.has_room)
         return module_placement_reason(state, loc)
-    if loc >= state.loc_end or (loc == MERCHANT and not state.has_extension):
-        return f"{name} is not on this table"
+    if state.loc_end <= loc < MERCHANT or (loc >= MERCHANT and loc not in modules.resolvers):
+        return refusal("refused_not_on_table", place=name)
     if state.placed[seat * NLOC + loc]:
-        return f"you already have people on {name} this round"
+        return refusal("refused_already_there", place=name)
     if loc == HUNTING:
-        return ""
+        return None
     if loc in RESOURCE_SITES:
         limit = state.colour_limit
         if state.colours[loc] >= limit and loc != state.herd_zone:
-            players = "one player" if limit == 1 else f"{limit} players"
-            return f"with {state.players} players only {players} may use {name} each round"
-        return f"{name} holds {SITE_CAPACITY} people and {state.occupancy[loc]} are there already"
+            key = "refused_one_player_sharing" if limit == 1 else "refused_players_sharing"
+            return refusal(key, players=state.players, sharing=limit, place=name)
+        return refusal("refused_site_full", place=name, capacity=SITE_CAPACITY, there=state.occupancy[loc])
     if state.occupancy[loc]:
-        return f"{name} is already taken"
-    if loc in (TOOLMAKER, HUT, FIELD, MERCHANT):
-        occupied = sum(state.occupancy[v] > 0 for v in (TOOLMAKER, HUT, FIELD, MERCHANT))
+        return refusal("refused_taken", place=name)
+    village = (TOOLMAKER, HUT, FIELD, *modules.village)
+    if loc in village:
+        occupied = sum(state.occupancy[v] > 0 for v in village)
         if occupied >= state.village_cap:
-            return (
-                f"with {state.players} players only {state.village_cap} of the village locations may be occupied "
-                "each round"
-            )
+            return refusal("refused_village_limit", players=state.players, limit=state.village_cap)
         if loc == HUT:
-            return f"the hut takes exactly {VILLAGE_PEOPLE[HUT]} people of one player"
-        return ""
+            return refusal("refused_hut_people", people=VILLAGE_PEOPLE[HUT])
+        return None
     if loc < FIRST_STACK:
         if loc - FIRST_CARD >= len(state.display) or state.display[loc - FIRST_CARD] < 0:
-            return f"{name} has no card"
-        return ""
+            return refusal("refused_no_card", place=name)
+        return None
     if loc - FIRST_STACK >= state.nstacks or state.stack_top[loc - FIRST_STACK] < 0:
-        return f"{name} is empty"
-    return ""
+        return refusal("refused_stack_empty", place=name)
+    return None
 
 
-def module_placement_reason(state: StoneAgeState, loc: int) -> str:
-    if loc == IGLOO:
-        if not state.has_igloos:
-            return "the igloos are not on this table"
-        return "every igloo still to buy already has a person on it"
-    if not state.animals:
-        return "there is no wild animal beside the board"
-    return f"the wild animal already has as many people on it as players ({state.players})"
+def module_placement_reason(state: StoneAgeState, loc: int) -> Message:
+    """A module's location without room (its module's :meth:`~.hooks.Module.has_room` said no)."""
+    if loc == ANIMAL:
+        if not state.animals:
+            return refusal("refused_no_animal")
+        return refusal("refused_animal_full", players=state.players)
+    return refusal("refused_igloos_full")
 
 
-def holding(state: StoneAgeState, seat: int) -> str:
-    goods = counts_text(state.payables(seat) if state.has_extension else state.goods(seat))
-    return f"you have {goods or 'no goods'}"
-
-
-def card_reason(state: StoneAgeState, seat: int, counts: Any) -> str:
+def card_reason(state: StoneAgeState, seat: int, counts: Any) -> Message | None:
     space = state.target - FIRST_CARD
     cost = price(state, seat, space)
-    unit = "jewels" if space >= CARD_SPACES else "resources"
+    jewels = space >= CARD_SPACES
     if sum(counts) != cost:
-        return f"this card costs {cost} {unit}, not {sum(counts)}"
-    if space >= CARD_SPACES and any(counts[:-1]):
-        return f"the fifth card is paid in jewels ({cost})"
+        return refusal("refused_card_jewels" if jewels else "refused_card_cost", cost=cost, paid=sum(counts))
+    if jewels and any(counts[:-1]):
+        return refusal("refused_fifth_card", cost=cost)
     if not can_pay(state.payables(seat), (*counts, 0)[:5]):
-        return f"you cannot pay {counts_text(counts)}: {holding(state, seat)}"
+        return refusal("refused_cannot_pay", payment=goods_names(counts), goods=holding(state, seat))
     if any(state.barter_due):
-        return f"the payment must spend what barter brought ({counts_text(state.barter_due)})"
-    return ""
+        return refusal("refused_barter_due", due=goods_names(state.barter_due))
+    return None
 
 
-def building_reason(state: StoneAgeState, seat: int, action: Any) -> str:
+def building_reason(state: StoneAgeState, seat: int, action: Any) -> Message:
     tile = BUILDINGS[state.stack_top[state.target - FIRST_STACK]]
     if tile.kind == FIXED:
         if action[0] == Act.PAY:
-            return f"building {tile.id} has a fixed cost: buy it"
-        return f"building {tile.id} costs {counts_text(tile.cost)}; {holding(state, seat)}"
+            return refusal("refused_building_fixed", tile=tile.id)
+        return refusal("refused_building_cost", tile=tile.id, cost=goods_names(tile.cost), goods=holding(state, seat))
     if action[0] == Act.BUY:
-        return f"building {tile.id} is paid with goods of your choice: pay them"
+        return refusal("refused_building_flexible", tile=tile.id)
     counts = action[1]
     if not can_pay(state.payables(seat), (*counts, 0)[:5]):
-        return f"you cannot pay {counts_text(counts)}: {holding(state, seat)}"
+        return refusal("refused_cannot_pay", payment=goods_names(counts), goods=holding(state, seat))
     if tile.n:
-        return f"building {tile.id} takes exactly {tile.n} resources of exactly {tile.k} kinds"
-    return f"building {tile.id} takes 1 to 7 resources"
+        return refusal("refused_building_n_of_k", tile=tile.id, resources=tile.n, kinds=tile.k)
+    return refusal("refused_building_1_to_7", tile=tile.id)
 
 
-def tools_reason(state: StoneAgeState, seat: int) -> str:
+def tools_reason(state: StoneAgeState, seat: int) -> Message:
     tiles = " ".join(map(str, unused_tools(state, seat))) or "none"
     once = " ".join(str(ONE_USE_VALUE[card]) for card in state.one_use[seat]) or "none"
-    return f"your unused tool tiles: {tiles}; your one-use tools: {once}"
+    return refusal("refused_tools", tiles=tiles, once=once)
