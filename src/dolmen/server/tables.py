@@ -30,6 +30,7 @@ from dolmen.engine.table import StaleVersion, Table
 from dolmen.games import get_game
 from dolmen.server.bots import BotFailed, BotRunner, fallback_chain
 from dolmen.server.clocks import after_change, people_acting, running_seats, time_out
+from dolmen.server.commits import CommitQueue
 from dolmen.server.errors import Forbidden, Invalid, NotFound, Refused
 from dolmen.server.hub import LOBBY, Hub, Notice
 from dolmen.server.lobby import LobbyService
@@ -123,6 +124,8 @@ class TableService:
         queue: BotQueue | None = None,
     ) -> None:
         self.storage = storage
+        self.commits = CommitQueue(storage)
+        """Steps are stored through this group commit (many tables' moves in one transaction)."""
         self.queue = queue
         """Bot moves are asked of this queue instead of :attr:`bots` (which a ``dolmen worker`` uses)."""
         self.shared = getattr(hub, "shared", False)
@@ -269,7 +272,7 @@ class TableService:
         old, change = live.info.clocks, live.clock_change(acted)
         clocks = change(old, datetime.now(UTC)) if old is not None and change is not None else None
         try:
-            await asyncio.to_thread(self.storage.append_steps, live.id, before, steps, result, clocks)
+            await self.commits.append(live.id, before, steps, result, clocks)
         except BaseException:
             await self._reload(live)
             raise

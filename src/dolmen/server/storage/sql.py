@@ -26,6 +26,8 @@ from dolmen.server.storage import (
     RateFunction,
     Rating,
     Seat,
+    StepAppend,
+    StorageError,
     TableInfo,
     TableSetup,
     TimeOut,
@@ -316,6 +318,39 @@ class SqlStorage:
                     )
         except IntegrityError as exc:
             raise VersionConflict(f"table {table_id} already has a step after version {from_version}") from exc
+
+    def append_batch(self, batch: Sequence[StepAppend]) -> list[StorageError | None]:
+        if len(batch) == 1:  # no savepoint needed
+            only = batch[0]
+            try:
+                self.append_steps(only.table_id, only.from_version, only.steps, only.result, only.clocks)
+            except VersionConflict as exc:
+                return [exc]
+            return [None]
+        outcomes: dict[int, StorageError | None] = {}
+        with self._session() as session, session.begin():
+            # in the order of the tables' rows, so that two processes' batches lock them in one order (no deadlock)
+            for index in sorted(range(len(batch)), key=lambda i: batch[i].table_id):
+                request = batch[index]
+                try:
+                    with session.begin_nested():  # a savepoint: a conflict undoes this request alone
+                        self._append(session, request)
+                    outcomes[index] = None
+                except IntegrityError:
+                    conflict = f"table {request.table_id} already has a step after version {request.from_version}"
+                    outcomes[index] = VersionConflict(conflict)
+                except VersionConflict as exc:
+                    outcomes[index] = exc
+        return [outcomes[index] for index in range(len(batch))]
+
+    def _append(self, session: Session, request: StepAppend) -> None:
+        self._insert_steps(session, request.table_id, request.from_version, request.steps, request.clocks)
+        if request.result is not None:
+            session.execute(
+                update(TableRow)
+                .where(TableRow.id == request.table_id)
+                .values(status=FINISHED, result=request.result, finished_at=_now())
+            )
 
     def _insert_steps(
         self,
