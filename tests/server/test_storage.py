@@ -313,3 +313,24 @@ def test_notifications_presence_and_the_epoch(storage: Storage) -> None:
     assert storage.get_table(table_id).epoch == 0  # type: ignore[union-attr]
     assert storage.remove_last_step(table_id, 2).epoch == 1
     assert storage.get_table(table_id).epoch == 1  # type: ignore[union-attr]
+
+
+def test_a_batch_moves_the_clocks_and_a_request_with_stale_clocks_alone_conflicts(storage: Storage) -> None:
+    real = TableSetup(REALTIME, {"initial": 60.0, "increment": 5.0}, "random")
+    timed, ada, _bob = _timed_table(storage, real)
+    plain = storage.create_table("rtta", 1, {}, False, ada, [NewSeat(ada)]).id
+    storage.start_table(plain, b"s" * 32, "c" * 64, [])
+    info = storage.start_table(timed, b"s" * 32, "c" * 64, [{"chance": "roll"}], after_change(real, (0,)))
+    assert info.clocks is not None
+    moved = after_change(real, (1,), 0)(info.clocks, datetime.now(UTC))
+    batch = [StepAppend(timed, 1, [{"seat": 0, "action": "x"}], None, moved), StepAppend(plain, 0, [{"chance": "r"}])]
+    assert storage.append_batch(batch) == [None, None]
+    assert storage.get_table(timed).clocks == moved  # type: ignore[union-attr]
+    assert storage.get_table(plain).version == 1  # type: ignore[union-attr]
+    stale = [
+        StepAppend(plain, 1, [{"seat": 0, "action": "y"}]),
+        StepAppend(timed, 2, [{"seat": 1, "action": "y"}], None, moved),
+    ]
+    first, second = storage.append_batch(stale)  # the clocks were computed from old ones: that request alone fails
+    assert first is None and isinstance(second, VersionConflict)
+    assert storage.get_table(plain).version == 2 and storage.get_table(timed).version == 2  # type: ignore[union-attr]
