@@ -1,7 +1,7 @@
 """Where a move's time goes inside the server, part by part, without the network: random 4-player games played
 through the engine's table as the server does (apply and chance, the steps for storage), each seat's ``update``
-message built as a socket builds it (log events, view, legal actions, clocks) and encoded as JSON. Microseconds
-of one core per move, medians of alternated rounds. The SQL commit is measured by bench/server_commit.py, the
+message built as a socket builds it (log events, view, legal actions, clocks) and encoded as it sends it.
+Microseconds of one core per move, medians of 5 rounds. The SQL commit is measured by bench/server_commit.py, the
 rest (websocket frames, the event loop, the hub) under load by bench/load.py --py-spy.
 
     python bench/server_move.py [GAME] [MOVES]
@@ -20,7 +20,7 @@ from datetime import UTC, datetime
 from dolmen.engine.table import Table
 from dolmen.games import get_game
 from dolmen.server.clocks import after_change, clocks_message
-from dolmen.server.protocol import parse_client_message
+from dolmen.server.protocol import encode, parse_client_message
 from dolmen.server.sockets import legal_payload
 from dolmen.server.storage import REALTIME, NewSeat, TableSetup
 from dolmen.server.storage.memory import MemoryStorage
@@ -105,7 +105,7 @@ def one_round(game: str, moves: int, rng: random.Random) -> dict[str, float]:
                     "epoch": 0,
                 }
                 with watch("json x4"):
-                    json.dumps(message, separators=(",", ":"))
+                    encode(message)
             done += 1
     return {part: seconds / moves * 1e6 for part, seconds in watch.spent.items()}
 
