@@ -140,6 +140,10 @@ class Connection(Outbox):
         return f"table {self.table_id}"
 
     async def _messages(self, notice: Notice) -> list[dict[str, JSON]]:
+        if notice["kind"] == "step":
+            # before looking at the table: a step noticed while this look waits (for another process's steps to
+            # be read) may be newer than what it finds, and gets a look of its own
+            self.step_pending = False
         live = await self.services.tables.live(self.table_id)
         epoch = live.epoch if live else 0
         return [{**message, "epoch": epoch} for message in await self._build(live, notice)]
@@ -160,7 +164,6 @@ class Connection(Outbox):
                     out.append(self._state(live, "state"))
                 return out
             case "step":
-                self.step_pending = False
                 if live is None:
                     return []
                 if self.sent < 0:
