@@ -280,6 +280,7 @@ def measure(args: argparse.Namespace) -> dict[str, JSON]:
             "count": len(latencies),
         },
         "missing": sum(t["missing"] for t in tallies),
+        "stuck": [line for t in tallies for line in t["stuck"]][:5],
         "resyncs": sum(t["resyncs"] for t in tallies),
         "errors": errors,
         "games_finished": sum(t["games"] for t in tallies),
@@ -308,7 +309,7 @@ def start_py_spy(args: argparse.Namespace, pids: list[int]) -> list[tuple[Any, P
     for number, pid in enumerate(pids, start=1):
         out = folder / f"server-{number}.txt"
         command = [binary, "record", "--pid", str(pid), "--duration", str(int(args.duration)), "--rate", "67"]
-        command += ["--format", "raw", "--nonblocking", "--output", str(out)]
+        command += ["--format", "raw", "--gil", "--nonblocking", "--output", str(out)]
         spies.append((subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL), out))
     return spies
 
@@ -349,6 +350,7 @@ def report(f: dict[str, JSON]) -> str:
         f"  others' CPU  client {f['client_cpu']:.2f} cores ({f['clients']} process{'es' if f['clients'] > 1 else ''})"
         + (f"; {helpers}" if helpers else ""),
     ]
+    lines += [f"  not received by all four: {line}" for line in f["stuck"]]
     lines += [f"  {line}" for line in f["profiles"]]
     return "\n".join(lines)
 

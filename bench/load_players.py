@@ -65,6 +65,8 @@ class Tally:
     errors: Counter[str] = field(default_factory=Counter)
     missing: int = 0
     """Moves sent whose broadcast some seat never received (after the drain)."""
+    stuck: list[str] = field(default_factory=list)
+    """For the first tables with a move missing: the table, the versions acted at, what each seat saw last."""
     games: int = 0
     """Games that ended (each replaced by a new table)."""
     sockets: int = 0
@@ -160,8 +162,18 @@ class TablePlay:
     async def request(self, seat: int, path: str, body: JSON = None) -> httpx.Response:
         headers = {"Cookie": f"dolmen_session={self.cookies[seat]}"} if seat < len(self.cookies) else {}
         for attempt in itertools.count():
-            response = await self.http.post(self.base(seat) + path, json=body, headers=headers)
+            try:
+                response = await self.http.post(self.base(seat) + path, json=body, headers=headers)
+            except httpx.TransportError as exc:  # a keep-alive connection closed under us: again
+                if attempt >= 5:
+                    raise RuntimeError(f"{path}: {exc!r}") from exc
+                await asyncio.sleep(0.2)
+                continue
             if response.status_code in (200, 201):
+                return response
+            if response.status_code == 409 and attempt:  # the try whose answer was lost went through
+                if path == "/api/accounts":
+                    return await self.request(seat, "/api/session", body)
                 return response
             if attempt >= 5 or response.status_code < 500:
                 raise RuntimeError(f"{path}: {response.status_code} {response.text[:200]}")
@@ -320,6 +332,11 @@ async def run(plan: Plan, ready: Any, go: Any) -> dict[str, JSON]:
         while any(g.pending for g in games) and time.monotonic() < drain:
             await asyncio.sleep(0.1)
         tally.missing = sum(len(g.pending) for g in games)
+        tally.stuck = [
+            f"table {g.table_id}: acted at {sorted(g.pending)}, seats saw {[s.seen for s in g.seats]}"
+            for g in games
+            if g.pending
+        ][:5]
         for task in players:
             task.cancel()
         await asyncio.gather(*players, return_exceptions=True)

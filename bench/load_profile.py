@@ -58,7 +58,7 @@ def summarize(path: Path, top: int = 12) -> list[str]:
         leaves[stack[-1] if stack else "?"] += count
     if not total:
         return [f"{path.name}: no samples"]
-    out = [f"{path.name}: {total} samples of busy threads"]
+    out = [f"{path.name}: {total} samples of the thread holding the GIL (Python CPU; waits on I/O not counted)"]
     out += [f"  {share / total:6.1%}  {part}" for part, share in parts.most_common()]
     out.append("  costliest leaf functions:")
     out += [f"  {share / total:6.1%}  {leaf}" for leaf, share in leaves.most_common(top)]
