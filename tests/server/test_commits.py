@@ -4,12 +4,20 @@ its own outcome, and none is answered before its transaction is committed."""
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 import pytest
 
 from dolmen.server.commits import CommitQueue
 from dolmen.server.storage import NewSeat, StepAppend, StorageError, VersionConflict
 from dolmen.server.storage.memory import MemoryStorage
+
+
+def run(coroutine: Any) -> Any:
+    """``asyncio.run`` in a thread of its own (the browser tests' Playwright may keep a loop running in this one)."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 class Watched(MemoryStorage):
@@ -39,7 +47,7 @@ def test_moves_arriving_together_share_transactions_and_each_gets_its_outcome() 
         moves.append(queue.append(ids[0], 0, [{"seat": 0, "action": "late"}]))  # stale once the first is in
         return await asyncio.gather(*moves, return_exceptions=True)
 
-    outcomes = asyncio.run(play())
+    outcomes = run(play())
     assert outcomes[:20] == [None] * 20 and isinstance(outcomes[20], VersionConflict)
     assert all(storage.get_table(t).version == 1 for t in ids)  # type: ignore[union-attr]
     assert [len(b) for b in storage.batches] == [8, 8, 5]  # at most 8 a transaction
@@ -56,6 +64,6 @@ def test_a_failed_transaction_fails_every_move_of_its_batch() -> None:
     async def play() -> list[BaseException | None]:
         return await asyncio.gather(*(queue.append(t, 0, [{"chance": "roll"}]) for t in (1, 2)), return_exceptions=True)
 
-    assert [type(o) for o in asyncio.run(play())] == [OSError, OSError]
+    assert [type(o) for o in run(play())] == [OSError, OSError]
     with pytest.raises(OSError):
-        asyncio.run(queue.append(3, 0, [{"chance": "roll"}]))
+        run(queue.append(3, 0, [{"chance": "roll"}]))
