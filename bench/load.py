@@ -232,7 +232,8 @@ def measure(args: argparse.Namespace) -> dict[str, JSON]:
         busy_before, total_before = machine_busy()
         spies = start_py_spy(args, server_pids)
         time.sleep(max(0.0, end - time.time()))
-        after = {pid: cpu_seconds(pid) for pid in before}
+        helpers_end = helper_pids(run)  # PostgreSQL backends come and go with the connection pool
+        after = {pid: cpu_seconds(pid) for pid in [*before, *(p for pids in helpers_end.values() for p in pids)]}
         clients_after = {c.pid: cpu_seconds(c.pid) for c in run.clients}
         busy_after, total_after = machine_busy()
         load_after = load_average()
@@ -248,7 +249,8 @@ def measure(args: argparse.Namespace) -> dict[str, JSON]:
     window = args.duration
 
     def rate(pids: list[int]) -> float:
-        return sum(after[p] - before[p] for p in pids) / window
+        """CPU cores used in the window by those of ``pids`` alive at its end (a new one: since its start)."""
+        return sum(after[p] - before.get(p, 0.0) for p in pids if after[p] > 0) / window
 
     latencies = [v for t in tallies for v in t["latencies"]]
     completed = sum(t["completed"] for t in tallies)
@@ -286,7 +288,7 @@ def measure(args: argparse.Namespace) -> dict[str, JSON]:
         "games_finished": sum(t["games"] for t in tallies),
         "server_cpu": [(after[p] - before[p]) / window for p in server_pids],
         "server_peak_rss_mb": rss,
-        "helpers_cpu": {name: rate(pids) for name, pids in helpers.items()},
+        "helpers_cpu": {name: rate(sorted(set(helpers[name]) | set(pids))) for name, pids in helpers_end.items()},
         "client_cpu": sum(clients_after[p] - clients_before[p] for p in clients_before) / window,
         "clients": args.clients,
         "machine_busy_cores": (busy_after - busy_before) / (total_after - total_before) * cores,
