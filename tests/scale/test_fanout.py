@@ -35,6 +35,29 @@ def test_a_move_through_one_process_reaches_the_others(cluster: Cluster) -> None
     assert watcher.view_at(last[0]["version"])["version"] == last[0]["version"]
 
 
+def test_every_socket_of_the_other_process_gets_each_move(cluster: Cluster) -> None:
+    """Several sockets of one table on the process that did not make the move: the first to look reads the steps
+    from the database, the others wait for that read (none may look at the table before it and miss the step)."""
+    first, second = cluster.servers
+    tag = secrets.token_hex(3)
+    ada, bob = Player(first, f"ada_{tag}"), Player(second, f"bob_{tag}")
+    table = ada.post("/api/tables", {"game": "rtta", "players": 2})["id"]
+    bob.post(f"/api/tables/{table}/join")
+    ada.post(f"/api/tables/{table}/start")
+    players = [ada.socket(table), bob.socket(table)]
+    watchers = [spectator_socket(second, table) for _ in range(3)]
+    last = [socket.until(lambda m: m["type"] in VIEWS) for socket in players]
+    for _ in range(12):
+        version = last[0]["version"]
+        actor = last[0]["view"]["actors"][0]
+        players[actor].send({"type": "act", "action": last[actor]["legal"]["actions"][0], "version": version})
+        last = [socket.view_at(version + 1) for socket in players]
+        seen = [watcher.view_at(version + 1)["version"] for watcher in watchers]
+        assert seen == [last[0]["version"]] * 3
+        if last[0]["view"]["over"]:
+            break
+
+
 def test_conflicting_moves_at_two_processes_one_wins_the_other_resyncs(cluster: Cluster) -> None:
     first, second = cluster.servers
     tag = secrets.token_hex(3)

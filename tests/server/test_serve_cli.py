@@ -57,3 +57,21 @@ def test_bad_serve_settings_are_refused_in_one_line(
     errors = capsys.readouterr().err.splitlines()
     assert len(errors) == 2 and all(line.startswith("dolmen serve: ") for line in errors)
     assert not (tmp_path / "dolmen.db").exists()  # refused before anything was created
+
+
+def test_any_setting_is_set_with_set_and_bad_ones_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    from dolmen.server.config import parse_setting
+    from dolmen.server.throttle import RateLimit
+
+    assert parse_setting("signup_limit=1000/1") == ("signup_limit", RateLimit(1000, 1))
+    assert parse_setting("socket-rate=50") == ("socket_rate", 50.0)
+    assert parse_setting("fast_password_hashing=true") == ("fast_password_hashing", True)
+    assert parse_setting("bot_job_heartbeat=3") == ("bot_job_heartbeat", 3)
+    assert parse_setting("allowed_origins=https://a.org, https://b.org") == (
+        "allowed_origins",
+        ("https://a.org", "https://b.org"),
+    )
+    for bad in ["socket_rate=fast", "signup_limit=3", "no_such=1", "socket_rate", "cookie_secure=maybe"]:
+        assert main(["serve", "--set", bad]) == 2
+    errors = capsys.readouterr().err.splitlines()
+    assert len(errors) == 5 and all(line.startswith("dolmen serve: --set") for line in errors)

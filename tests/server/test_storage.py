@@ -20,6 +20,7 @@ from dolmen.server.storage import (
     Conflict,
     NameTaken,
     NewSeat,
+    StepAppend,
     Storage,
     TableInfo,
     TableSetup,
@@ -128,6 +129,33 @@ def test_tables_seats_and_steps(storage: Storage) -> None:
     done = storage.get_table(info.id)
     assert done is not None and done.status == FINISHED and done.version == 4 and done.result == {"scores": [1, 2]}
     assert storage.running_table_ids() == []
+
+
+def test_a_batch_stores_each_tables_steps_and_undoes_a_conflicting_one_alone(storage: Storage) -> None:
+    ada = storage.create_account("ada", "h", "en")
+    ids = []
+    for _ in range(3):
+        info = storage.create_table("rtta", 1, {}, False, ada.id, [NewSeat(ada.id)])
+        storage.start_table(info.id, b"s" * 32, "c" * 64, [{"chance": "roll 1"}])
+        ids.append(info.id)
+    storage.append_steps(ids[1], 1, [{"seat": 0, "action": "first"}])  # the batch's request for it is stale
+    outcomes = storage.append_batch(
+        [
+            StepAppend(ids[2], 1, [{"seat": 0, "action": "end"}], result={"ranks": [1]}),
+            StepAppend(ids[1], 1, [{"seat": 0, "action": "late"}, {"chance": "roll 2"}]),
+            StepAppend(ids[0], 1, [{"seat": 0, "action": "keep"}, {"chance": "roll 2"}]),
+        ]
+    )
+    assert outcomes[0] is None and outcomes[2] is None and isinstance(outcomes[1], VersionConflict)
+    assert storage.table_steps(ids[0], 1) == [{"seat": 0, "action": "keep"}, {"chance": "roll 2"}]
+    assert storage.table_steps(ids[1], 1) == [{"seat": 0, "action": "first"}]  # nothing of the stale request
+    assert storage.get_table(ids[1]).version == 2  # type: ignore[union-attr]
+    done = storage.get_table(ids[2])
+    assert done is not None and done.status == FINISHED and done.version == 2 and done.result == {"ranks": [1]}
+    (lone,) = storage.append_batch([StepAppend(ids[0], 1, [{"seat": 0, "action": "again"}])])  # one alone
+    assert isinstance(lone, VersionConflict)
+    assert storage.append_batch([StepAppend(ids[0], 3, [{"chance": "roll 3"}])]) == [None]
+    assert storage.get_table(ids[0]).version == 4  # type: ignore[union-attr]
 
 
 def test_two_writers_never_add_the_same_version(storage: Storage) -> None:
@@ -285,3 +313,24 @@ def test_notifications_presence_and_the_epoch(storage: Storage) -> None:
     assert storage.get_table(table_id).epoch == 0  # type: ignore[union-attr]
     assert storage.remove_last_step(table_id, 2).epoch == 1
     assert storage.get_table(table_id).epoch == 1  # type: ignore[union-attr]
+
+
+def test_a_batch_moves_the_clocks_and_a_request_with_stale_clocks_alone_conflicts(storage: Storage) -> None:
+    real = TableSetup(REALTIME, {"initial": 60.0, "increment": 5.0}, "random")
+    timed, ada, _bob = _timed_table(storage, real)
+    plain = storage.create_table("rtta", 1, {}, False, ada, [NewSeat(ada)]).id
+    storage.start_table(plain, b"s" * 32, "c" * 64, [])
+    info = storage.start_table(timed, b"s" * 32, "c" * 64, [{"chance": "roll"}], after_change(real, (0,)))
+    assert info.clocks is not None
+    moved = after_change(real, (1,), 0)(info.clocks, datetime.now(UTC))
+    batch = [StepAppend(timed, 1, [{"seat": 0, "action": "x"}], None, moved), StepAppend(plain, 0, [{"chance": "r"}])]
+    assert storage.append_batch(batch) == [None, None]
+    assert storage.get_table(timed).clocks == moved  # type: ignore[union-attr]
+    assert storage.get_table(plain).version == 1  # type: ignore[union-attr]
+    stale = [
+        StepAppend(plain, 1, [{"seat": 0, "action": "y"}]),
+        StepAppend(timed, 2, [{"seat": 1, "action": "y"}], None, moved),
+    ]
+    first, second = storage.append_batch(stale)  # the clocks were computed from old ones: that request alone fails
+    assert first is None and isinstance(second, VersionConflict)
+    assert storage.get_table(plain).version == 2 and storage.get_table(timed).version == 2  # type: ignore[union-attr]

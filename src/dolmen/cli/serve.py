@@ -37,24 +37,41 @@ def add_serve_parser(subparsers: Any) -> None:
         "(default: $DOLMEN_REDIS_URL; none: one process)",
     )
     serve.add_argument("--away-bot", help="the bot that plays for absent people by default (default: greedy)")
+    serve.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        dest="settings",
+        help="any other setting of server/config.py's Settings (docs/deploy.md), e.g. socket_rate=20 or "
+        "signup_limit=100/3600 (BURST/SECONDS); repeatable. bench/load.py raises the rate limits so and sets "
+        "fast_password_hashing=true, which no server people use may set",
+    )
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
+    from dolmen.engine.errors import OptionsError
     from dolmen.server.app import create_app, open_storage, uvicorn_options
-    from dolmen.server.config import Settings
+    from dolmen.server.config import Settings, parse_setting
 
-    settings = Settings.from_env(
-        database_url=args.db,
-        bot_workers=args.bot_workers,
-        allowed_origins=tuple(args.origin),
-        cookie_secure=args.secure_cookies or None,
-        trusted_proxies=tuple(args.trust_proxy) or None,
-        public_url=args.public_url or f"http://{args.host}:{args.port}",
-        away_bot=args.away_bot,
-        redis_url=args.redis,
-    )
+    try:
+        chosen = dict(parse_setting(assignment) for assignment in args.settings)
+    except ValueError as exc:
+        raise OptionsError(str(exc)) from None
+    named = {
+        "database_url": args.db,
+        "bot_workers": args.bot_workers,
+        "allowed_origins": tuple(args.origin) or None,
+        "cookie_secure": args.secure_cookies or None,
+        "trusted_proxies": tuple(args.trust_proxy) or None,
+        "public_url": args.public_url or f"http://{args.host}:{args.port}",
+        "away_bot": args.away_bot,
+        "redis_url": args.redis,
+    }
+    # the named options win over --set (both over the environment)
+    settings = Settings.from_env(**{**chosen, **{k: v for k, v in named.items() if v is not None}})
     _check(settings)
     _storage, engine = open_storage(settings)  # create and migrate before saying we are ready
     engine.dispose()

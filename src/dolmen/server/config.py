@@ -4,7 +4,8 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+import typing
+from dataclasses import dataclass, field, fields
 
 from dolmen.server.throttle import RateLimit
 
@@ -76,3 +77,32 @@ class Settings:
             values["smtp_url"] = smtp
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**values)  # type: ignore[arg-type]
+
+
+def parse_setting(assignment: str) -> tuple[str, object]:
+    """``NAME=VALUE`` for any :class:`Settings` field (``dolmen serve --set``), its value read by the field's
+    type: a number, ``true``/``false``, a text, a rate limit as ``BURST/SECONDS``, a list as ``A,B``.
+    :class:`ValueError` names what is wrong."""
+    name, sep, text = assignment.partition("=")
+    name = name.strip().replace("-", "_")
+    kinds = typing.get_type_hints(Settings)
+    if not sep or name not in {f.name for f in fields(Settings)}:
+        known = ", ".join(f.name for f in fields(Settings))
+        raise ValueError(f"--set takes NAME=VALUE with a setting's NAME ({known}), not {assignment!r}")
+    kind, text = kinds[name], text.strip()
+    try:
+        if kind is RateLimit:
+            burst, per = text.split("/")
+            return name, RateLimit(float(burst), float(per))
+        if kind is bool:
+            if text.lower() not in ("true", "false", "1", "0", "yes", "no"):
+                raise ValueError(text)
+            return name, text.lower() in ("true", "1", "yes")
+        if kind in (int, float):
+            return name, kind(text)
+        if kind == tuple[str, ...]:
+            return name, tuple(part.strip() for part in text.split(",") if part.strip())
+        return name, None if text == "" and kind == (str | None) else text
+    except ValueError:
+        what = {RateLimit: "BURST/SECONDS", bool: "true or false", int: "a whole number", float: "a number"}
+        raise ValueError(f"--set {name}= takes {what.get(kind, 'a value')}, not {text!r}") from None

@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
-import json
 import logging
 import re
 import time
@@ -27,7 +26,7 @@ from dolmen.server.clocks import clocks_message
 from dolmen.server.errors import Reason, ServiceError, error_fields
 from dolmen.server.hub import LOBBY, Notice
 from dolmen.server.lobby import can_see, is_seated
-from dolmen.server.protocol import MAX_LEGAL, PROTOCOL, Act, BadMessage, Chat, Ping, Undo, parse_client_message
+from dolmen.server.protocol import MAX_LEGAL, PROTOCOL, Act, BadMessage, Chat, Ping, Undo, encode, parse_client_message
 from dolmen.server.storage import OPEN, RUNNING, Account, TableInfo, VersionConflict
 from dolmen.server.tables import LiveTable, check_seat, view_for
 
@@ -88,7 +87,7 @@ class Outbox:
                     await self.websocket.close(code=1013, reason="too slow")
                     return
                 for message in await self._messages(notice):
-                    await self.websocket.send_text(json.dumps(message, separators=(",", ":")))
+                    await self.websocket.send_text(encode(message))
         except (WebSocketDisconnect, RuntimeError, OSError):
             return  # the client went away
         except Exception:
@@ -141,6 +140,10 @@ class Connection(Outbox):
         return f"table {self.table_id}"
 
     async def _messages(self, notice: Notice) -> list[dict[str, JSON]]:
+        if notice["kind"] == "step":
+            # before looking at the table: a step noticed while this look waits (for another process's steps to
+            # be read) may be newer than what it finds, and gets a look of its own
+            self.step_pending = False
         live = await self.services.tables.live(self.table_id)
         epoch = live.epoch if live else 0
         return [{**message, "epoch": epoch} for message in await self._build(live, notice)]
@@ -161,7 +164,6 @@ class Connection(Outbox):
                     out.append(self._state(live, "state"))
                 return out
             case "step":
-                self.step_pending = False
                 if live is None:
                     return []
                 if self.sent < 0:

@@ -30,6 +30,7 @@ from dolmen.engine.table import StaleVersion, Table
 from dolmen.games import get_game
 from dolmen.server.bots import BotFailed, BotRunner, fallback_chain
 from dolmen.server.clocks import after_change, people_acting, running_seats, time_out
+from dolmen.server.commits import CommitQueue
 from dolmen.server.errors import Forbidden, Invalid, NotFound, Refused
 from dolmen.server.hub import LOBBY, Hub, Notice
 from dolmen.server.lobby import LobbyService
@@ -67,7 +68,10 @@ class LiveTable:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     thinking: dict[int, asyncio.Task[None]] = field(default_factory=dict)
     behind: bool = False
-    """Another process changed the table (a notice said so): read storage before using it."""
+    """Another process changed the table (a notice said so): read storage before using it. It stays set until a
+    catch-up has read storage, so that everyone looking meanwhile waits for that catch-up (:meth:`fall_behind`)."""
+    marks: int = 0
+    """How many times the table was marked behind: a mark during a catch-up's reads keeps it behind."""
     moved: float = field(default_factory=time.monotonic)
     """When this process last saw the table move (its own step, a notice, a catch-up)."""
     requested: set[tuple[int, int]] = field(default_factory=set)
@@ -76,6 +80,10 @@ class LiveTable:
     @property
     def id(self) -> int:
         return self.info.id
+
+    def fall_behind(self) -> None:
+        self.behind = True
+        self.marks += 1
 
     @property
     def epoch(self) -> int:
@@ -123,6 +131,8 @@ class TableService:
         queue: BotQueue | None = None,
     ) -> None:
         self.storage = storage
+        self.commits = CommitQueue(storage)
+        """Steps are stored through this group commit (many tables' moves in one transaction)."""
         self.queue = queue
         """Bot moves are asked of this queue instead of :attr:`bots` (which a ``dolmen worker`` uses)."""
         self.shared = getattr(hub, "shared", False)
@@ -269,7 +279,7 @@ class TableService:
         old, change = live.info.clocks, live.clock_change(acted)
         clocks = change(old, datetime.now(UTC)) if old is not None and change is not None else None
         try:
-            await asyncio.to_thread(self.storage.append_steps, live.id, before, steps, result, clocks)
+            await self.commits.append(live.id, before, steps, result, clocks)
         except BaseException:
             await self._reload(live)
             raise
@@ -295,7 +305,7 @@ class TableService:
         look at it reads storage first."""
         live = self._live.get(table_id)
         if live is not None and notice.get("kind") in ("step", "table", "clock"):
-            live.behind = True
+            live.fall_behind()
             live.moved = time.monotonic()
 
     async def refresh(self, table_id: int) -> None:
@@ -313,7 +323,7 @@ class TableService:
             mine.seats,
             mine.clocks,
         ):
-            live.behind = True
+            live.fall_behind()
             await self._catch_up(live)
 
     async def _catch_up(self, live: LiveTable) -> None:
@@ -321,23 +331,20 @@ class TableService:
         after a take-back."""
         async with live.lock:
             if not live.behind:
-                return
-            live.behind = False  # a notice arriving meanwhile sets it again
-            try:
-                info = await asyncio.to_thread(self.storage.get_table, live.id)
-                assert info is not None
-                if info.epoch != live.epoch or info.version < live.table.version:
-                    await self._reload(live)
-                else:
-                    if info.version > live.table.version:
-                        steps = await asyncio.to_thread(self.storage.table_steps, live.id, live.table.version)
-                        live.table.extend(steps)
-                    live.info = info
-            except BaseException:
-                live.behind = True
-                raise
-            if live.table.version != info.version:
-                live.behind = True  # storage moved again between the two reads
+                return  # another look caught it up while this one waited for the lock
+            marks = live.marks
+            # ``behind`` stays set during the reads: a look meanwhile waits for the lock, never sees the table old
+            info = await asyncio.to_thread(self.storage.get_table, live.id)
+            assert info is not None
+            if info.epoch != live.epoch or info.version < live.table.version:
+                await self._reload(live)
+            else:
+                if info.version > live.table.version:
+                    steps = await asyncio.to_thread(self.storage.table_steps, live.id, live.table.version)
+                    live.table.extend(steps)
+                live.info = info
+            # behind again when a notice came during the reads, or storage moved between them
+            live.behind = live.marks != marks or live.table.version != info.version
             live.moved = time.monotonic()
         if live.table.is_over():
             self._forget_later(live)
@@ -346,7 +353,7 @@ class TableService:
         """The hub was cut off from the other processes for a while: every table in memory reads storage again
         before it is next looked at (the hub then tells this process's sockets to look)."""
         for live in list(self._live.values()):
-            live.behind = True
+            live.fall_behind()
 
     def _changed(self, live: LiveTable) -> None:
         live.moved = time.monotonic()

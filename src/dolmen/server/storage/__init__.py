@@ -7,7 +7,8 @@ synchronous and short; the services call them from a worker thread.
 A game is stored as its steps, one row per step under the unique key ``(table_id, version)``: step ``v`` is
 the one that brought the table to version ``v``. :meth:`Storage.append_steps` adds steps only after the
 current last one, atomically; a second writer trying the same versions gets :class:`VersionConflict` and
-nothing is written.
+nothing is written. :meth:`Storage.append_batch` does the same for several tables in one transaction (a group
+commit: one commit, one disk flush, for the moves of many tables).
 """
 
 from __future__ import annotations
@@ -216,6 +217,17 @@ class NewSeat:
     bot: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class StepAppend:
+    """The arguments of one :meth:`Storage.append_steps`, as one request of :meth:`Storage.append_batch`."""
+
+    table_id: int
+    from_version: int
+    steps: Sequence[dict[str, JSON]]
+    result: dict[str, JSON] | None = None
+    clocks: ClockState | None = None
+
+
 class Storage(Protocol):
     # -- accounts and sessions ------------------------------------------------------------------------
     def create_account(self, name: str, password_hash: str, language: str, email: str | None = None) -> Account: ...
@@ -297,6 +309,13 @@ class Storage(Protocol):
         ``clocks`` (computed from those of serial ``clocks.serial - 1``); with ``result`` the table is finished
         in the same transaction. :class:`VersionConflict` when any of those versions exists or the clocks
         changed meanwhile (a time-out, a leave or a return, maybe in another process)."""
+        ...
+
+    def append_batch(self, batch: Sequence[StepAppend]) -> list[StorageError | None]:
+        """Each request of ``batch`` as :meth:`append_steps` would store it, all in one transaction committed
+        once; each has its own outcome, in order: ``None`` (stored) or the :class:`VersionConflict` it got, which
+        changes nothing of it and nothing of the others. When the transaction itself fails, the exception is
+        raised and nothing is stored."""
         ...
 
     def remove_last_step(self, table_id: int, version: int, clock: ClockChange | None = None) -> TableInfo:

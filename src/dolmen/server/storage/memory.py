@@ -25,6 +25,8 @@ from dolmen.server.storage import (
     RateFunction,
     Rating,
     Seat,
+    StepAppend,
+    StorageError,
     TableInfo,
     TableSetup,
     TimeOut,
@@ -239,6 +241,16 @@ class MemoryStorage:
             if clocks is not None:
                 changes["clocks"] = clocks
             table.info = replace(table.info, **changes)
+
+    def append_batch(self, batch: Sequence[StepAppend]) -> list[StorageError | None]:
+        outcomes: list[StorageError | None] = []
+        for request in batch:
+            try:
+                self.append_steps(request.table_id, request.from_version, request.steps, request.result, request.clocks)
+                outcomes.append(None)
+            except VersionConflict as exc:
+                outcomes.append(exc)
+        return outcomes
 
     def remove_last_step(self, table_id: int, version: int, clock: ClockChange | None = None) -> TableInfo:
         with self._lock:

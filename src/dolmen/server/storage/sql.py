@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
+from typing import cast
 
-from sqlalchemy import Engine, delete, func, insert, select, update
+from sqlalchemy import Engine, Table, bindparam, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -26,6 +27,8 @@ from dolmen.server.storage import (
     RateFunction,
     Rating,
     Seat,
+    StepAppend,
+    StorageError,
     TableInfo,
     TableSetup,
     TimeOut,
@@ -77,6 +80,39 @@ def _clock_values(clocks: ClockState) -> dict[str, JSON]:
     started = clocks.started.isoformat() if clocks.started else None
     state = {"time_left": list(clocks.time_left), "running": list(clocks.running), "started": started}
     return {"clock_state": state, "deadline": clocks.deadline, "clock_serial": clocks.serial}
+
+
+class _Conflicted(Exception):
+    """A table of a batch was not at the version its request expected (the batch is rolled back)."""
+
+
+_STEPS = cast(Table, StepRow.__table__)
+_TABLES = cast(Table, TableRow.__table__)
+# the group commit's statements, one execution for a whole batch (bound names differ from the columns')
+_MOVE = (
+    update(_TABLES)
+    .where(_TABLES.c.id == bindparam("t_id"), _TABLES.c.version == bindparam("t_from"))
+    .values(version=bindparam("t_to"))
+)
+_MOVE_TIMED = (
+    update(_TABLES)
+    .where(
+        _TABLES.c.id == bindparam("t_id"),
+        _TABLES.c.version == bindparam("t_from"),
+        _TABLES.c.clock_serial == bindparam("t_prev"),
+    )
+    .values(
+        version=bindparam("t_to"),
+        clock_state=bindparam("t_state"),
+        deadline=bindparam("t_deadline"),
+        clock_serial=bindparam("t_serial"),
+    )
+)
+_FINISH = (
+    update(_TABLES)
+    .where(_TABLES.c.id == bindparam("t_id"))
+    .values(status=FINISHED, result=bindparam("t_result"), finished_at=bindparam("t_at"))
+)
 
 
 class SqlStorage:
@@ -316,6 +352,77 @@ class SqlStorage:
                     )
         except IntegrityError as exc:
             raise VersionConflict(f"table {table_id} already has a step after version {from_version}") from exc
+
+    def append_batch(self, batch: Sequence[StepAppend]) -> list[StorageError | None]:
+        if len(batch) == 1:  # no savepoint needed
+            only = batch[0]
+            try:
+                self.append_steps(only.table_id, only.from_version, only.steps, only.result, only.clocks)
+            except VersionConflict as exc:
+                return [exc]
+            return [None]
+        if self._append_all_at_once(batch):
+            return [None] * len(batch)
+        # one of them conflicts (rare: another process moved a table first): each alone, in a savepoint
+        outcomes: dict[int, StorageError | None] = {}
+        with self._session() as session, session.begin():
+            # in the order of the tables' rows, so that two processes' batches lock them in one order (no deadlock)
+            for index in sorted(range(len(batch)), key=lambda i: batch[i].table_id):
+                request = batch[index]
+                try:
+                    with session.begin_nested():  # a savepoint: a conflict undoes this request alone
+                        self._append(session, request)
+                    outcomes[index] = None
+                except IntegrityError:
+                    conflict = f"table {request.table_id} already has a step after version {request.from_version}"
+                    outcomes[index] = VersionConflict(conflict)
+                except VersionConflict as exc:
+                    outcomes[index] = exc
+        return [outcomes[index] for index in range(len(batch))]
+
+    def _append_all_at_once(self, batch: Sequence[StepAppend]) -> bool:
+        """Every request of ``batch`` in one transaction of three statements at most, whatever its size (the hot
+        path); ``False``, with nothing stored, when any of them conflicts."""
+        if not self.engine.dialect.supports_sane_multi_rowcount or any(not r.steps for r in batch):
+            return False
+        now = _now()
+        rows = [
+            {"table_id": r.table_id, "version": r.from_version + offset, "step": step, "created_at": now}
+            for r in sorted(batch, key=lambda r: r.table_id)
+            for offset, step in enumerate(r.steps, start=1)
+        ]
+        moves: dict[bool, list[dict[str, JSON]]] = {False: [], True: []}
+        for r in sorted(batch, key=lambda r: r.table_id):
+            move = {"t_id": r.table_id, "t_from": r.from_version, "t_to": r.from_version + len(r.steps)}
+            if r.clocks is not None:
+                values = _clock_values(r.clocks)
+                move.update(t_prev=r.clocks.serial - 1, t_state=values["clock_state"], t_deadline=values["deadline"])
+                move["t_serial"] = values["clock_serial"]
+            moves[r.clocks is not None].append(move)
+        finished = [{"t_id": r.table_id, "t_result": r.result, "t_at": now} for r in batch if r.result is not None]
+        try:
+            with self.engine.begin() as connection:
+                connection.execute(insert(_STEPS), rows)
+                moved = 0
+                for timed, params in moves.items():
+                    if params:
+                        moved += connection.execute(_MOVE_TIMED if timed else _MOVE, params).rowcount
+                if moved != len(batch):
+                    raise _Conflicted
+                if finished:
+                    connection.execute(_FINISH, finished)
+        except (IntegrityError, _Conflicted):
+            return False
+        return True
+
+    def _append(self, session: Session, request: StepAppend) -> None:
+        self._insert_steps(session, request.table_id, request.from_version, request.steps, request.clocks)
+        if request.result is not None:
+            session.execute(
+                update(TableRow)
+                .where(TableRow.id == request.table_id)
+                .values(status=FINISHED, result=request.result, finished_at=_now())
+            )
 
     def _insert_steps(
         self,
