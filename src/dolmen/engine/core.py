@@ -24,6 +24,8 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final
 
+from mypy_extensions import mypyc_attr
+
 from dolmen.engine.errors import IllegalStep, OptionsError
 from dolmen.engine.events import Event
 
@@ -68,6 +70,7 @@ def rank_by(scores: Sequence[int], tiebreak: Sequence[int], reason: str) -> Resu
     return Result(tuple(scores), winners, ranks, reason, tuple(tiebreak))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # games written in plain Python subclass it too
 class Game(ABC):
     """Static description of a game: its name, allowed player counts and table options."""
 
@@ -110,6 +113,7 @@ class Game(ABC):
             )
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State(ABC):
     """One point of play. Mutable: ``apply_*`` change it in place; :meth:`clone` gives an independent copy.
 

@@ -321,7 +321,7 @@ class RttaState(State):
 
     # -- the rest ---------------------------------------------------------------------------------------
     def clone(self) -> RttaState:
-        other = object.__new__(RttaState)
+        other = RttaState.__new__(RttaState)  # object.__new__ cannot make a compiled class
         other.game = self.game
         other.players = self.players
         other.edition = self.edition

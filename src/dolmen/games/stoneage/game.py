@@ -6,6 +6,8 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar, Final
 
+from mypy_extensions import mypyc_attr
+
 from dolmen.engine.core import Game
 from dolmen.engine.errors import OptionsError
 from dolmen.games.stoneage import description, rebuild
@@ -17,6 +19,7 @@ AVAILABLE_MODULES: Final[tuple[str, ...]] = MODULES
 BASE_MAX_PLAYERS: Final = 4
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # tests and tools wrap it
 class StoneAge(Game):
     """*Stone Age*, 2–4 players, 5 with the extension. Options: ``modules`` (module names from ``MODULES``,
     any combination; normalised to that order) and ``open_cards`` (civilization cards visible to all)."""

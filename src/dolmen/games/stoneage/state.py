@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
+
+from mypy_extensions import mypyc_attr
 
 from dolmen.engine.core import CHANCE, JSON, Result, State
 from dolmen.engine.errors import GameNotOver
@@ -62,22 +64,27 @@ if TYPE_CHECKING:
     from dolmen.games.stoneage.game import StoneAge
 
 
+SLOTS: Final = (
+    # the base game
+    *("_actors", "_legal", "agriculture", "available", "built", "colour_limit", "colours", "deck", "deck_size"),
+    *("display", "end_reason", "game", "hands", "modules", "nstacks", "occupancy", "one_use", "open_cards"),
+    *("people", "pick_dice", "pick_seat", "placed", "players", "pool", "pool_size", "resources", "reveal_then"),
+    *("reveals", "roll_count", "roll_res", "roll_total", "round", "score", "shortage", "stack_left", "stack_top"),
+    *("start", "step", "target", "tool_used", "tools", "turn", "village_cap", "loc_end", "penalties"),
+    # the modules (neutral values when off)
+    *("animals", "animals_in_deck", "barter", "barter_due", "bartered", "bought", "contest", "gather_site"),
+    *("has_animals", "has_extension", "has_herd", "has_huts", "has_igloos", "has_winter", "herd_next"),
+    *("herd_pool", "herd_tile", "herd_zone", "hooks", "hunt_yield", "igloos", "igloos_left", "jewels"),
+    *("modular", "on_animal", "on_herd", "roll_queue", "tamers"),
+)
+"""Every attribute of a state (its ``__slots__``; read by :meth:`StoneAgeState.clone`)."""
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # tests add actions in subclasses
 class StoneAgeState(State):
     """One point of a *Stone Age* game (see the module docstring for the representation)."""
 
-    __slots__ = (
-        # the base game
-        *("_actors", "_legal", "agriculture", "available", "built", "colour_limit", "colours", "deck", "deck_size"),
-        *("display", "end_reason", "game", "hands", "modules", "nstacks", "occupancy", "one_use", "open_cards"),
-        *("people", "pick_dice", "pick_seat", "placed", "players", "pool", "pool_size", "resources", "reveal_then"),
-        *("reveals", "roll_count", "roll_res", "roll_total", "round", "score", "shortage", "stack_left", "stack_top"),
-        *("start", "step", "target", "tool_used", "tools", "turn", "village_cap", "loc_end", "penalties"),
-        # the modules (neutral values when off)
-        *("animals", "animals_in_deck", "barter", "barter_due", "bartered", "bought", "contest", "gather_site"),
-        *("has_animals", "has_extension", "has_herd", "has_huts", "has_igloos", "has_winter", "herd_next"),
-        *("herd_pool", "herd_tile", "herd_zone", "hooks", "hunt_yield", "igloos", "igloos_left", "jewels"),
-        *("modular", "on_animal", "on_herd", "roll_queue", "tamers"),
-    )
+    __slots__ = SLOTS
 
     def __init__(self, game: StoneAge, players: int, modules: tuple[str, ...] = (), open_cards: bool = False) -> None:
         self.game = game
@@ -261,7 +268,7 @@ class StoneAgeState(State):
         return texts.parse_outcome(text)
 
     def clone(self) -> StoneAgeState:
-        other = object.__new__(StoneAgeState)
+        other = StoneAgeState.__new__(StoneAgeState)  # object.__new__ cannot make a compiled class
         for name in _SCALARS:
             setattr(other, name, getattr(self, name))
         for name in _LISTS:
@@ -327,4 +334,4 @@ _MODULE_LISTS = (
     "roll_queue",
     "herd_pool",
 )
-_SCALARS = tuple(name for name in StoneAgeState.__slots__ if name not in (*_LISTS, *_MODULE_LISTS))
+_SCALARS = tuple(name for name in SLOTS if name not in _LISTS + _MODULE_LISTS)
