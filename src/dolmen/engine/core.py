@@ -83,7 +83,7 @@ class Game(ABC):
         """The options a table gets when nothing is said (JSON values)."""
 
     @abstractmethod
-    def check_options(self, players: int, options: Mapping[str, JSON]) -> dict[str, JSON]:
+    def check_options(self, players: Any, options: Mapping[str, JSON]) -> dict[str, JSON]:
         """Return the complete, normalised options (defaults filled in) or raise :class:`OptionsError`."""
 
     @abstractmethod
@@ -104,7 +104,9 @@ class Game(ABC):
         """The package whose ``messages/<language>.json`` catalogues render this game's log events."""
         return type(self).__module__.rpartition(".")[0]
 
-    def check_players(self, players: int) -> None:
+    def check_players(self, players: Any) -> None:
+        """Raise :class:`OptionsError` unless ``players`` (any value: it comes from outside) is a player count
+        of this game."""
         if not isinstance(players, int) or isinstance(players, bool):
             raise OptionsError(f"the number of players must be a whole number, not {players!r}")
         if not self.min_players <= players <= self.max_players:
@@ -193,14 +195,15 @@ class State(ABC):
             text = repr(action)
         return f"{text} is not a legal action for seat {seat} now"
 
-    @staticmethod
+    # The four text forms are instance methods (a game may read a text against its state, e.g. dice by
+    # position); a game written in plain Python may still make them static. Compiled code cannot call a static
+    # method through an interpreted subclass, so the kernel declares none.
     @abstractmethod
-    def action_text(action: Action) -> str:
+    def action_text(self, action: Action) -> str:
         """The text form of an action, e.g. ``keep 1 3``."""
 
-    @staticmethod
     @abstractmethod
-    def parse_action(text: str) -> Action:
+    def parse_action(self, text: str) -> Action:
         """Parse a text form; raise :class:`MalformedStep` with what was wrong."""
 
     # -- chance -----------------------------------------------------------------------------------------
@@ -230,14 +233,12 @@ class State(ABC):
             raise IllegalStep(f"{self.outcome_text(outcome)!r} is not a possible outcome now")
         self._apply_chance(outcome)
 
-    @staticmethod
     @abstractmethod
-    def outcome_text(outcome: Outcome) -> str:
+    def outcome_text(self, outcome: Outcome) -> str:
         """The text form of a chance outcome, e.g. ``roll 1 1 4``."""
 
-    @staticmethod
     @abstractmethod
-    def parse_outcome(text: str) -> Outcome:
+    def parse_outcome(self, text: str) -> Outcome:
         """Parse a chance outcome's text form; raise :class:`MalformedStep`."""
 
     # -- the rest ---------------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from dolmen.engine.core import JSON, Game
 from dolmen.engine.errors import MalformedStep, OptionsError
@@ -29,7 +29,7 @@ class RollThroughTheAges(Game):
     def default_options(self) -> dict[str, JSON]:
         return {"edition": "bronze", "trade": False}
 
-    def check_options(self, players: int, options: Mapping[str, JSON]) -> dict[str, JSON]:
+    def check_options(self, players: Any, options: Mapping[str, JSON]) -> dict[str, JSON]:
         self.check_players(players)
         unknown = set(options) - {"edition", "trade"}
         if unknown:

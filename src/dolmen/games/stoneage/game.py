@@ -31,7 +31,7 @@ class StoneAge(Game):
     def default_options(self) -> dict[str, Any]:
         return {"modules": [], "open_cards": False}
 
-    def check_options(self, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
+    def check_options(self, players: Any, options: Mapping[str, Any]) -> dict[str, Any]:
         self.check_players(players)
         unknown = set(options) - {"modules", "open_cards"}
         if unknown:

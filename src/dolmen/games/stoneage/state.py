@@ -22,9 +22,8 @@ from typing import TYPE_CHECKING, Any, Final
 
 from mypy_extensions import mypyc_attr
 
-from dolmen.engine.core import CHANCE, JSON, Result, State
+from dolmen.engine.core import CHANCE, JSON, Game, Result, State
 from dolmen.engine.errors import GameNotOver
-from dolmen.engine.events import Event
 from dolmen.games.stoneage import reasons, reveals, rolls, scoring, texts, views
 from dolmen.games.stoneage.actions import DICE
 from dolmen.games.stoneage.barter import NOTHING_DUE
@@ -61,7 +60,7 @@ from dolmen.games.stoneage.steps import (
 )
 
 if TYPE_CHECKING:
-    from dolmen.games.stoneage.game import StoneAge
+    pass
 
 
 SLOTS: Final = (
@@ -86,9 +85,22 @@ class StoneAgeState(State):
 
     __slots__ = SLOTS
 
-    def __init__(self, game: StoneAge, players: int, modules: tuple[str, ...] = (), open_cards: bool = False) -> None:
+    def __init__(
+        self,
+        game: Game,
+        players: int,
+        modules: tuple[str, ...] = (),
+        open_cards: bool = False,
+        *,
+        blank: bool = False,
+    ) -> None:
+        """The state before the first step; ``blank`` leaves every attribute but ``game``, ``players`` and
+        ``log`` unset, for :meth:`clone` to fill in (a compiled class is made only through its constructor)."""
         self.game = game
         self.players = players
+        self.log = None
+        if blank:
+            return
         self.modules = modules
         self.open_cards = open_cards
         self.hooks = hooks_for(modules)
@@ -166,7 +178,7 @@ class StoneAgeState(State):
         self.step = REVEAL
         self._actors: tuple[int, ...] = (CHANCE,)
         self._legal: tuple[Hashable, ...] | None = None
-        self.log: list[Event] | None = None
+        self.log = None
 
     # -- the flow: after every step, take forced decisions and work out who acts ----------------------------
     def settle(self) -> None:
@@ -219,12 +231,10 @@ class StoneAgeState(State):
         APPLY[self.step][move[0]](self, move)
         self.settle()
 
-    @staticmethod
-    def action_text(action: Hashable) -> str:
+    def action_text(self, action: Hashable) -> str:
         return texts.action_text(action)
 
-    @staticmethod
-    def parse_action(text: str) -> Hashable:
+    def parse_action(self, text: str) -> Hashable:
         return texts.parse_action(text)
 
     def chance_outcomes(self) -> list[tuple[Hashable, float]]:
@@ -259,16 +269,14 @@ class StoneAgeState(State):
             reveals.apply_reveal(self, out[1])
         self.settle()
 
-    @staticmethod
-    def outcome_text(outcome: Hashable) -> str:
+    def outcome_text(self, outcome: Hashable) -> str:
         return texts.outcome_text(outcome)
 
-    @staticmethod
-    def parse_outcome(text: str) -> Hashable:
+    def parse_outcome(self, text: str) -> Hashable:
         return texts.parse_outcome(text)
 
     def clone(self) -> StoneAgeState:
-        other = StoneAgeState.__new__(StoneAgeState)  # object.__new__ cannot make a compiled class
+        other = StoneAgeState(self.game, self.players, blank=True)
         for name in _SCALARS:
             setattr(other, name, getattr(self, name))
         for name in _LISTS:
