@@ -40,8 +40,8 @@ run: $(RUN_STAMP)
 	$(BIN)/dolmen serve --db ./dolmen.db
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests bench
-	$(BIN)/ruff format --check src tests bench
+	$(BIN)/ruff check src tests bench setup.py
+	$(BIN)/ruff format --check src tests bench setup.py
 	$(BIN)/mypy
 
 test: lint test-interpreted test-compiled
