@@ -1,27 +1,29 @@
-"""Random-playout speed of the Roll Through the Ages engine: games per second on one core.
+"""Random-playout speed of the Roll Through the Ages engine: games per CPU second on one core.
 
-Goals (docs/rtta.md): >= 5,000 solo games/s, >= 1,000 four-player games/s. Run: ``.venv/bin/python
-bench/rtta_speed.py [SECONDS_PER_CASE]``.
+Goals (docs/speed.md): compiled, >= 10,000 solo games/s and >= 1,000 four-player games/s in every edition. Run:
+``.venv/bin/python bench/rtta_speed.py [SECONDS_PER_RUN] [--runs N] [--compare .venv-compiled/bin/python]``
+(``make bench`` compares the interpreted and the compiled build side by side).
 """
 
 from __future__ import annotations
 
 import random
-import sys
 import time
+from typing import Any
 
 from dolmen.engine import random_playout
 from dolmen.games.rtta import RollThroughTheAges
+from sidebyside import main
 
-CASES = [
-    ("solo bronze", 1, {"edition": "bronze"}),
-    ("4p bronze", 4, {"edition": "bronze"}),
-    ("4p bronze+trade", 4, {"edition": "bronze", "trade": True}),
-    ("4p late", 4, {"edition": "late"}),
-]
+CASES: dict[str, tuple[int, dict[str, Any]]] = {
+    "solo bronze": (1, {"edition": "bronze"}),
+    "4p bronze": (4, {"edition": "bronze"}),
+    "4p bronze+trade": (4, {"edition": "bronze", "trade": True}),
+    "4p late": (4, {"edition": "late"}),
+}
 
 
-def games_per_second(players: int, options: dict[str, object], seconds: float) -> tuple[float, float]:
+def games_per_second(players: int, options: dict[str, Any], seconds: float) -> tuple[float, float]:
     """Play random games for about ``seconds`` of CPU time (other processes on the machine do not count);
     return games per CPU second and mean rounds per game."""
     game = RollThroughTheAges()
@@ -36,13 +38,9 @@ def games_per_second(players: int, options: dict[str, object], seconds: float) -
     return games / (time.process_time() - started), rounds / games
 
 
-def main() -> None:
-    seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 3.0
-    print(f"rtta random playouts ({seconds:g} s per case, one core)")
-    for label, players, options in CASES:
-        rate, rounds = games_per_second(players, options, seconds)
-        print(f"  {label:<18} {rate:9,.0f} games/s   ({rounds:.1f} rounds per game)")
-
-
 if __name__ == "__main__":
-    main()
+    main(
+        "rtta random playouts",
+        {label: (lambda s, p=p, o=o: games_per_second(p, o, s)) for label, (p, o) in CASES.items()},
+        __file__,
+    )

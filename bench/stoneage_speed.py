@@ -1,13 +1,15 @@
-"""Random-playout speed of the Stone Age engine: games per second at 2, 3 and 4 players on one core, and at 5
+"""Random-playout speed of the Stone Age engine: games per CPU second at 2, 3 and 4 players on one core, and at 5
 players with all six modules on.
 
 Each game starts from ``StoneAge().new_state`` and is played to its end by ``dolmen.engine.random_playout``
-(uniformly random legal actions, chance drawn from the same generator). Times are CPU times of this process."""
+(uniformly random legal actions, chance drawn from the same generator). Times are CPU times of this process.
+Goals (docs/speed.md): compiled, >= 1,000 four-player games/s and >= 500 five-player games/s with every module.
+Run: ``.venv/bin/python bench/stoneage_speed.py [SECONDS_PER_RUN] [--runs N] [--compare
+.venv-compiled/bin/python]`` (``make bench`` compares the interpreted and the compiled build side by side)."""
 
 from __future__ import annotations
 
 import random
-import sys
 import time
 from collections.abc import Mapping
 from typing import Any
@@ -15,6 +17,14 @@ from typing import Any
 from dolmen.engine import random_playout
 from dolmen.games.stoneage import StoneAge
 from dolmen.games.stoneage.module_components import MODULES
+from sidebyside import main
+
+CASES: dict[str, tuple[int, dict[str, Any] | None]] = {
+    "2 players": (2, None),
+    "3 players": (3, None),
+    "4 players": (4, None),
+    "5 players, all modules": (5, {"modules": list(MODULES)}),
+}
 
 
 def games_per_second(
@@ -32,14 +42,9 @@ def games_per_second(
     return games / (time.process_time() - started), rounds / games
 
 
-def main() -> None:
-    seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 3.0
-    for players in (2, 3, 4):
-        speed, rounds = games_per_second(players, seconds)
-        print(f"stoneage {players} players: {speed:8.1f} random games/s  ({rounds:.1f} rounds per game)")
-    speed, rounds = games_per_second(5, seconds, {"modules": list(MODULES)})
-    print(f"stoneage 5 players, all modules: {speed:8.1f} random games/s  ({rounds:.1f} rounds per game)")
-
-
 if __name__ == "__main__":
-    main()
+    main(
+        "stoneage random playouts",
+        {label: (lambda s, p=p, o=o: games_per_second(p, s, o)) for label, (p, o) in CASES.items()},
+        __file__,
+    )

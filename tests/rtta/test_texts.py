@@ -8,7 +8,6 @@ import random
 import pytest
 
 from dolmen.engine import CHANCE, MalformedStep
-from dolmen.games.rtta import RttaState
 from dolmen.games.rtta.actions import Kind, action_text, parse_action
 from tests.rtta.helpers import new
 
@@ -139,14 +138,14 @@ def test_malformed_action_texts_are_refused(text: str) -> None:
 
 def test_outcome_texts_round_trip_in_face_order() -> None:
     """docs/rtta.md "Chance outcomes": a roll is the multiset of faces, printed in face order."""
-    outcome = RttaState.parse_outcome("roll skull food3 goods")
+    outcome = new().parse_outcome("roll skull food3 goods")
     assert outcome == (1, 1, 1, 0, 0, 0)
-    assert RttaState.outcome_text(outcome) == "roll food3 goods skull"
-    assert RttaState.parse_outcome("roll coins") == (0, 0, 0, 0, 0, 1)
+    assert new().outcome_text(outcome) == "roll food3 goods skull"
+    assert new().parse_outcome("roll coins") == (0, 0, 0, 0, 0, 1)
 
 
 @pytest.mark.parametrize("text", ["", "roll", "throw food3", "roll food4", "roll 1 2 3"])
 def test_malformed_outcome_texts_are_refused(text: str) -> None:
     """Unparsable outcome texts raise MalformedStep."""
     with pytest.raises(MalformedStep):
-        RttaState.parse_outcome(text)
+        new().parse_outcome(text)

@@ -46,13 +46,17 @@ class Parser(argparse.ArgumentParser):
 
 
 def version() -> str:
+    """The installed version and which build runs (``0.1.0 (compiled)``, ``0.1.0 (interpreted)``)."""
     from importlib.metadata import PackageNotFoundError
     from importlib.metadata import version as installed
 
+    from dolmen.engine.build import build
+
     try:
-        return installed("dolmen")
+        number = installed("dolmen")
     except PackageNotFoundError:  # running from a source tree that was not installed
-        return "unknown"
+        number = "unknown"
+    return f"{number} ({build()})"
 
 
 def build_parser() -> argparse.ArgumentParser:

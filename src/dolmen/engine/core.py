@@ -24,6 +24,8 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final
 
+from mypy_extensions import mypyc_attr
+
 from dolmen.engine.errors import IllegalStep, OptionsError
 from dolmen.engine.events import Event
 from dolmen.engine.messages import message
@@ -69,6 +71,7 @@ def rank_by(scores: Sequence[int], tiebreak: Sequence[int], reason: str) -> Resu
     return Result(tuple(scores), winners, ranks, reason, tuple(tiebreak))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # games written in plain Python subclass it too
 class Game(ABC):
     """Static description of a game: its name, allowed player counts and table options."""
 
@@ -81,7 +84,7 @@ class Game(ABC):
         """The options a table gets when nothing is said (JSON values)."""
 
     @abstractmethod
-    def check_options(self, players: int, options: Mapping[str, JSON]) -> dict[str, JSON]:
+    def check_options(self, players: Any, options: Mapping[str, JSON]) -> dict[str, JSON]:
         """Return the complete, normalised options (defaults filled in) or raise :class:`OptionsError`."""
 
     @abstractmethod
@@ -102,7 +105,9 @@ class Game(ABC):
         """The package whose ``messages/<language>.json`` catalogues render this game's log events."""
         return type(self).__module__.rpartition(".")[0]
 
-    def check_players(self, players: int) -> None:
+    def check_players(self, players: Any) -> None:
+        """Raise :class:`OptionsError` unless ``players`` (any value: it comes from outside) is a player count
+        of this game."""
         if not isinstance(players, int) or isinstance(players, bool):
             raise OptionsError(message((), "options_players_not_a_number", given=repr(players)))
         if not self.min_players <= players <= self.max_players:
@@ -118,6 +123,7 @@ class Game(ABC):
             )
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State(ABC):
     """One point of play. Mutable: ``apply_*`` change it in place; :meth:`clone` gives an independent copy.
 
@@ -196,14 +202,15 @@ class State(ABC):
             text = repr(action)
         return f"{text} is not a legal action for seat {seat} now"
 
-    @staticmethod
+    # The four text forms are instance methods (a game may read a text against its state, e.g. dice by
+    # position); a game written in plain Python may still make them static. Compiled code cannot call a static
+    # method through an interpreted subclass, so the kernel declares none.
     @abstractmethod
-    def action_text(action: Action) -> str:
+    def action_text(self, action: Action) -> str:
         """The text form of an action, e.g. ``keep 1 3``."""
 
-    @staticmethod
     @abstractmethod
-    def parse_action(text: str) -> Action:
+    def parse_action(self, text: str) -> Action:
         """Parse a text form; raise :class:`MalformedStep` with what was wrong."""
 
     # -- chance -----------------------------------------------------------------------------------------
@@ -233,14 +240,12 @@ class State(ABC):
             raise IllegalStep(f"{self.outcome_text(outcome)!r} is not a possible outcome now")
         self._apply_chance(outcome)
 
-    @staticmethod
     @abstractmethod
-    def outcome_text(outcome: Outcome) -> str:
+    def outcome_text(self, outcome: Outcome) -> str:
         """The text form of a chance outcome, e.g. ``roll 1 1 4``."""
 
-    @staticmethod
     @abstractmethod
-    def parse_outcome(text: str) -> Outcome:
+    def parse_outcome(self, text: str) -> Outcome:
         """Parse a chance outcome's text form; raise :class:`MalformedStep`."""
 
     # -- the rest ---------------------------------------------------------------------------------------

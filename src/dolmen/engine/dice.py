@@ -21,6 +21,9 @@ SCHEME = "hmac-sha256-v1"
 
 SECRET_BYTES = 32
 _FOUR_WORDS = struct.Struct(">4Q")
+_INNER_PAD = bytes(b ^ 0x36 for b in range(256))
+_OUTER_PAD = bytes(b ^ 0x5C for b in range(256))
+"""HMAC's pads (RFC 2104) as translation tables: ``key.translate(_INNER_PAD)`` xors every byte with 0x36."""
 
 
 def new_secret() -> bytes:
@@ -54,8 +57,8 @@ class ChanceStream(random.Random):
         # HMAC (RFC 2104) with the key's padded blocks hashed once: the same digests as ``hmac.digest``, cheaper
         key = secret if len(secret) <= 64 else hashlib.sha256(secret).digest()
         key = key.ljust(64, b"\0")
-        self._inner = hashlib.sha256(bytes(b ^ 0x36 for b in key))
-        self._outer = hashlib.sha256(bytes(b ^ 0x5C for b in key))
+        self._inner = hashlib.sha256(key.translate(_INNER_PAD))
+        self._outer = hashlib.sha256(key.translate(_OUTER_PAD))
         self.at(step)
 
     def at(self, step: int) -> ChanceStream:

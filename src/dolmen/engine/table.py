@@ -177,6 +177,11 @@ class Table:
             raise IllegalStep(self.state.illegal_reason(seat, action))
         self._commit((seat, action, None), self.state._apply_action, seat, action)
 
+    def play_chosen(self, seat: int, action: Action) -> None:
+        """Like :meth:`play` for an ``action`` that the engine's own :class:`~dolmen.engine.driver.RandomPolicy`
+        took from this version's legal list: not checked again. Never for an action from outside the engine."""
+        self._commit((seat, action, None), self.state._apply_action, seat, action)
+
     def _commit(self, step: dict[str, JSON] | tuple[int, Action, str | None], apply: Any, *args: Any) -> None:
         """Run ``apply(*args)`` (which changes nothing when it raises), collecting its log events when the table
         logs, then keep ``step``."""

@@ -105,7 +105,7 @@ def _amounts_text(pairs: list[tuple[int, str]]) -> str:
     return " ".join(f"{n} {name}" for n, name in pairs)
 
 
-def action_text(action: Action) -> str:
+def action_text(action: Any) -> str:
     """The text form of an action (see the module docstring); ``repr`` for a value that is no rtta action,
     so that error messages about it can still be written."""
     try:

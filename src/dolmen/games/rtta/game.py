@@ -35,7 +35,7 @@ class RollThroughTheAges(Game):
     def default_options(self) -> dict[str, JSON]:
         return {"edition": "bronze", "trade": False}
 
-    def check_options(self, players: int, options: Mapping[str, JSON]) -> dict[str, JSON]:
+    def check_options(self, players: Any, options: Mapping[str, JSON]) -> dict[str, JSON]:
         self.check_players(players)
         unknown = set(options) - {"edition", "trade"}
         if unknown:

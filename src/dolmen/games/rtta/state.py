@@ -12,9 +12,8 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from dolmen.engine.core import CHANCE, JSON, Result, State
+from dolmen.engine.core import CHANCE, JSON, Game, Result, State
 from dolmen.engine.errors import GameNotOver
-from dolmen.engine.events import Event
 from dolmen.games.rtta import actions as texts
 from dolmen.games.rtta import steps
 from dolmen.games.rtta.actions import Action, Kind
@@ -80,13 +79,14 @@ from dolmen.games.rtta.trading import (
 from dolmen.games.rtta.views import signature, view
 
 if TYPE_CHECKING:
-    from dolmen.games.rtta.game import RollThroughTheAges
+    pass
 
 _CHANCE_ACTORS = (CHANCE,)
 _CHANCE_STEPS = (steps.ROLL, steps.LEADERSHIP_ROLL)
 _ANSWER, _OVER = steps.ANSWER, steps.OVER
 _SEAT_ACTORS = tuple((seat,) for seat in range(4))
 _NONE: tuple[Action, ...] = ()
+_NO_OPTIONS: dict[str, JSON] = {}
 
 
 def _apply_end(s: RttaState, action: Action) -> None:
@@ -208,9 +208,14 @@ class RttaState(State):
         "workers",
     )
 
-    def __init__(self, game: RollThroughTheAges, players: int, options: Mapping[str, JSON]) -> None:
+    def __init__(self, game: Game, players: int, options: Mapping[str, JSON], *, blank: bool = False) -> None:
+        """The state before the first step; ``blank`` leaves every attribute but ``game``, ``players`` and
+        ``log`` unset, for :meth:`clone` to fill in (a compiled class is made only through its constructor)."""
         self.game = game
         self.players = players
+        self.log = None
+        if blank:
+            return
         self.edition = EDITIONS[options["edition"]]
         self.has_trade = bool(options["trade"])
         self.solo = players == 1
@@ -233,7 +238,7 @@ class RttaState(State):
         self.offer: tuple[int, tuple[int, ...]] | None = None
         self.trade_cache: TradeActions | None = None
         self.step = steps.ROLL
-        self.log: list[Event] | None = None
+        self.log = None
         start_turn(self)
 
     # -- flow -------------------------------------------------------------------------------------------
@@ -278,11 +283,10 @@ class RttaState(State):
     def _apply_action(self, seat: int, action: Any) -> None:
         _APPLY[action[0]](self, action)
 
-    @staticmethod
-    def action_text(action: Any) -> str:
+    def action_text(self, action: Any) -> str:
         return texts.action_text(action)
 
-    def parse_action(self, text: str) -> Action:  # type: ignore[override]
+    def parse_action(self, text: str) -> Action:
         """Parse a text form (:func:`dolmen.games.rtta.actions.parse_action`); dice named by position (``keep 1
         3``) are read against this state's dice."""
         return texts.parse_action(text, self.dice, self.solo)
@@ -311,19 +315,15 @@ class RttaState(State):
     def _apply_chance(self, outcome: Any) -> None:
         apply_roll_outcome(self, outcome)
 
-    @staticmethod
-    def outcome_text(outcome: Any) -> str:
+    def outcome_text(self, outcome: Any) -> str:
         return texts.outcome_text(outcome)
 
-    @staticmethod
-    def parse_outcome(text: str) -> tuple[int, ...]:
+    def parse_outcome(self, text: str) -> tuple[int, ...]:
         return texts.parse_outcome(text)
 
     # -- the rest ---------------------------------------------------------------------------------------
     def clone(self) -> RttaState:
-        other = object.__new__(RttaState)
-        other.game = self.game
-        other.players = self.players
+        other = RttaState(self.game, self.players, _NO_OPTIONS, blank=True)
         other.edition = self.edition
         other.has_trade = self.has_trade
         other.solo = self.solo

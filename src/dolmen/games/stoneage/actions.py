@@ -107,17 +107,19 @@ BUILDING: Final = Draw.BUILDING
 HERD: Final = Draw.HERD
 MAMMOTH: Final = Draw.MAMMOTH
 
+# The shapes name the kind ``int``, not ``Act``: an action written with plain numbers is the same action, and the
+# compiled build checks a value's declared type where it crosses a function boundary.
 Counts = tuple[int, ...]
 """How many of each good (wood, clay, stone, gold), with a fifth count, jewels, where jewels are paid."""
-Place = tuple[Act, int, int]
-Resolve = tuple[Act, int]
-Tools = tuple[Act, tuple[int, ...], tuple[int, ...]]
-Payment = tuple[Act, Counts]
+Place = tuple[int, int, int]
+Resolve = tuple[int, int]
+Tools = tuple[int, tuple[int, ...], tuple[int, ...]]
+Payment = tuple[int, Counts]
 """``(PAY, counts)``, ``(TAKE, counts)``, ``(FEED, counts)``."""
-Choice = tuple[Act, int]
+Choice = tuple[int, int]
 """``(PICK, face)``, ``(JEWELS, n)``, ``(TAME, resource)``, ``(REWARD, which)``."""
-Barter = tuple[Act, Counts, Counts]
-Bare = tuple[Act]
+Barter = tuple[int, Counts, Counts]
+Bare = tuple[int]
 """``(BUY,)``, ``(DECLINE,)``, ``(PENALTY,)``, ``(WINTER,)``, ``(INSULATE,)``, ``(DRAW,)``, ``(SKIP,)``."""
 Action = Any
 """Any of the above (the handlers of each kind take their own shape)."""

@@ -6,6 +6,8 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar, Final
 
+from mypy_extensions import mypyc_attr
+
 from dolmen.engine.core import Game
 from dolmen.engine.errors import OptionsError
 from dolmen.engine.messages import Message, message
@@ -23,6 +25,7 @@ def _refused(key: str, **arguments: Any) -> Message:
     return message(("dolmen.games.stoneage",), key, **arguments)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # tests and tools wrap it
 class StoneAge(Game):
     """*Stone Age*, 2–4 players, 5 with the extension. Options: ``modules`` (module names from ``MODULES``,
     any combination; normalised to that order) and ``open_cards`` (civilization cards visible to all)."""
@@ -34,7 +37,7 @@ class StoneAge(Game):
     def default_options(self) -> dict[str, Any]:
         return {"modules": [], "open_cards": False}
 
-    def check_options(self, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
+    def check_options(self, players: Any, options: Mapping[str, Any]) -> dict[str, Any]:
         self.check_players(players)
         unknown = set(options) - {"modules", "open_cards"}
         if unknown:

@@ -18,11 +18,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
-from dolmen.engine.core import CHANCE, JSON, Result, State
+from mypy_extensions import mypyc_attr
+
+from dolmen.engine.core import CHANCE, JSON, Game, Result, State
 from dolmen.engine.errors import GameNotOver
-from dolmen.engine.events import Event
 from dolmen.games.stoneage import reasons, reveals, rolls, scoring, texts, views
 from dolmen.games.stoneage.actions import DICE
 from dolmen.games.stoneage.barter import NOTHING_DUE
@@ -59,29 +60,47 @@ from dolmen.games.stoneage.steps import (
 )
 
 if TYPE_CHECKING:
-    from dolmen.games.stoneage.game import StoneAge
+    pass
 
 
+SLOTS: Final = (
+    # the base game
+    *("_actors", "_legal", "agriculture", "available", "built", "colour_limit", "colours", "deck", "deck_size"),
+    *("display", "end_reason", "game", "hands", "modules", "nstacks", "occupancy", "one_use", "open_cards"),
+    *("people", "pick_dice", "pick_seat", "placed", "players", "pool", "pool_size", "resources", "reveal_then"),
+    *("reveals", "roll_count", "roll_res", "roll_total", "round", "score", "shortage", "stack_left", "stack_top"),
+    *("start", "step", "target", "tool_used", "tools", "turn", "village_cap", "loc_end", "penalties"),
+    # the modules (neutral values when off)
+    *("animals", "animals_in_deck", "barter", "barter_due", "bartered", "bought", "contest", "gather_site"),
+    *("has_animals", "has_extension", "has_herd", "has_huts", "has_igloos", "has_winter", "herd_next"),
+    *("herd_pool", "herd_tile", "herd_zone", "hooks", "hunt_yield", "igloos", "igloos_left", "jewels"),
+    *("modular", "on_animal", "on_herd", "roll_queue", "tamers"),
+)
+"""Every attribute of a state (its ``__slots__``; read by :meth:`StoneAgeState.clone`)."""
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # tests add actions in subclasses
 class StoneAgeState(State):
     """One point of a *Stone Age* game (see the module docstring for the representation)."""
 
-    __slots__ = (
-        # the base game
-        *("_actors", "_legal", "agriculture", "available", "built", "colour_limit", "colours", "deck", "deck_size"),
-        *("display", "end_reason", "game", "hands", "modules", "nstacks", "occupancy", "one_use", "open_cards"),
-        *("people", "pick_dice", "pick_seat", "placed", "players", "pool", "pool_size", "resources", "reveal_then"),
-        *("reveals", "roll_count", "roll_res", "roll_total", "round", "score", "shortage", "stack_left", "stack_top"),
-        *("start", "step", "target", "tool_used", "tools", "turn", "village_cap", "loc_end", "penalties"),
-        # the modules (neutral values when off)
-        *("animals", "animals_in_deck", "barter", "barter_due", "bartered", "bought", "contest", "gather_site"),
-        *("has_animals", "has_extension", "has_herd", "has_huts", "has_igloos", "has_winter", "herd_next"),
-        *("herd_pool", "herd_tile", "herd_zone", "hooks", "hunt_yield", "igloos", "igloos_left", "jewels"),
-        *("modular", "on_animal", "on_herd", "roll_queue", "tamers"),
-    )
+    __slots__ = SLOTS
 
-    def __init__(self, game: StoneAge, players: int, modules: tuple[str, ...] = (), open_cards: bool = False) -> None:
+    def __init__(
+        self,
+        game: Game,
+        players: int,
+        modules: tuple[str, ...] = (),
+        open_cards: bool = False,
+        *,
+        blank: bool = False,
+    ) -> None:
+        """The state before the first step; ``blank`` leaves every attribute but ``game``, ``players`` and
+        ``log`` unset, for :meth:`clone` to fill in (a compiled class is made only through its constructor)."""
         self.game = game
         self.players = players
+        self.log = None
+        if blank:
+            return
         self.modules = modules
         self.open_cards = open_cards
         self.hooks = hooks_for(modules)
@@ -159,7 +178,7 @@ class StoneAgeState(State):
         self.step = REVEAL
         self._actors: tuple[int, ...] = (CHANCE,)
         self._legal: tuple[Hashable, ...] | None = None
-        self.log: list[Event] | None = None
+        self.log = None
 
     # -- the flow: after every step, take forced decisions and work out who acts ----------------------------
     def settle(self) -> None:
@@ -212,12 +231,10 @@ class StoneAgeState(State):
         APPLY[self.step][move[0]](self, move)
         self.settle()
 
-    @staticmethod
-    def action_text(action: Hashable) -> str:
+    def action_text(self, action: Hashable) -> str:
         return texts.action_text(action)
 
-    @staticmethod
-    def parse_action(text: str) -> Hashable:
+    def parse_action(self, text: str) -> Hashable:
         return texts.parse_action(text)
 
     def chance_outcomes(self) -> list[tuple[Hashable, float]]:
@@ -252,16 +269,14 @@ class StoneAgeState(State):
             reveals.apply_reveal(self, out[1])
         self.settle()
 
-    @staticmethod
-    def outcome_text(outcome: Hashable) -> str:
+    def outcome_text(self, outcome: Hashable) -> str:
         return texts.outcome_text(outcome)
 
-    @staticmethod
-    def parse_outcome(text: str) -> Hashable:
+    def parse_outcome(self, text: str) -> Hashable:
         return texts.parse_outcome(text)
 
     def clone(self) -> StoneAgeState:
-        other = object.__new__(StoneAgeState)
+        other = StoneAgeState(self.game, self.players, blank=True)
         for name in _SCALARS:
             setattr(other, name, getattr(self, name))
         for name in _LISTS:
@@ -327,4 +342,4 @@ _MODULE_LISTS = (
     "roll_queue",
     "herd_pool",
 )
-_SCALARS = tuple(name for name in StoneAgeState.__slots__ if name not in (*_LISTS, *_MODULE_LISTS))
+_SCALARS = tuple(name for name in SLOTS if name not in _LISTS + _MODULE_LISTS)

@@ -163,7 +163,7 @@ def as_action(value: object) -> Hashable | None:
     try:
         text = action_text(value)
         return value if parse_action(text) == value else None
-    except (MalformedStep, TypeError, ValueError, IndexError, KeyError, AttributeError):
+    except (MalformedStep, TypeError, ValueError, IndexError, KeyError, AttributeError, OverflowError):
         return None
 
 
