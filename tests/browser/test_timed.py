@@ -32,10 +32,11 @@ def clock_seconds(page: Page, seat: int) -> int:
 def test_a_realtime_clock_runs_out_and_the_seat_is_taken_back(new_page: Any) -> None:
     page = new_page()
     sign_up(page, unique("kim"))
-    # a bot that thinks (up to 0.05 s a move) plays for the person while away: the game is still on when they
-    # come back, and ends soon after they leave
-    create_table(page, "rtta", 2, ["", "greedy"], clock=("4 second", "6 second"), away_bot="mcts:easy")
-    page.locator("#table-setup").get_by_text("real time, 4 s + 6 s").wait_for()
+    # a bot that thinks (up to 0.3 s a move) plays for the person while away, slowly enough that the game is
+    # still on when they come back and when they leave again (with a quicker one, a loaded machine once saw the
+    # game end before the come-back click)
+    create_table(page, "rtta", 2, ["", "greedy"], clock=("4 second", "10 second"), away_bot="mcts:medium")
+    page.locator("#table-setup").get_by_text("real time, 4 s + 10 s").wait_for()
     page.locator("#start-table").click()
     page.locator("button.action").first.wait_for()
     # docs/protocol.md "Modes and clocks": the person's clock runs while they act; the bot's seat has none
@@ -56,7 +57,7 @@ def test_a_realtime_clock_runs_out_and_the_seat_is_taken_back(new_page: Any) -> 
     page.locator("#come-back").click()
     page.locator("#table-header .away").wait_for(state="detached")
     page.locator("#leave-game").wait_for()
-    # back with no time left, each move must come within one increment (6 s): the clicks come sooner
+    # back with no time left, each move must come within one increment (10 s): the clicks come sooner
     page.locator("#actions:not(.pending) button.action").first.wait_for(timeout=30_000)
     before = version(page)
     assert act_once(page, random.Random(1))
