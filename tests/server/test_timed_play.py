@@ -1,5 +1,6 @@
 """Clocks over a real server: a real-time seat whose time runs out and a turn-based seat that misses its
-complete games go on to the end; the list of my tables shows first those waiting for me."""
+deadline are played by the table's away bot until their person comes back; complete games go on to the end.
+The list of my tables shows first the turn-based tables waiting for me."""
 
 from __future__ import annotations
 
