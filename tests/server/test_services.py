@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import os
+import time
 from pathlib import Path
 from typing import Any
 
@@ -122,6 +123,44 @@ def test_two_writers_on_one_database(tmp_path: pytest.TempPathFactory) -> None:
         with pytest.raises(StaleVersion):
             await second.act(info.id, seat, legal[-1], version)
         await first.tables.close()
+
+    run_async(main())
+    engine.dispose()
+
+
+class SlowStart(SqlStorage):
+    """A real SQLite storage whose start transaction commits, then answers late: the window in which a socket's
+    first look at the table found it started in storage but not yet in memory."""
+
+    def start_table(self, *args: Any, **kwargs: Any) -> Any:
+        info = super().start_table(*args, **kwargs)
+        time.sleep(0.3)
+        return info
+
+
+def test_a_look_at_a_table_while_it_starts_finds_the_started_table(tmp_path: Path) -> None:
+    """A socket's first message looks at the table (``live``) while its start is being stored: it must wait for
+    the start and find the same table in memory, not load a second one from storage (whose bots would then play
+    on a copy that no one else sees, and whose stale clocks made the players' moves conflict: a stalled game)."""
+    engine = make_engine(str(tmp_path / "start.db"))
+    migrate(engine)
+
+    async def main() -> None:
+        services = build_services(Settings(fast_password_hashing=True, bot_workers=0), SlowStart(engine))
+        ada, _ = await services.accounts.sign_up("ada", "password123")
+        info = await services.lobby.create(ada, "rtta", 2, {}, [None, "greedy"])
+
+        async def look() -> Any:
+            await asyncio.sleep(0.1)  # the start's transaction has begun
+            return await services.tables.live(info.id)
+
+        _, seen = await asyncio.gather(services.tables.start(ada, info.id), look())
+        live = await services.tables.live(info.id)
+        assert seen is not None and seen is live
+        legal = live.table.action_text(next(iter(live.table.legal(0))))
+        await services.tables.act(info.id, 0, legal, live.table.version)
+        assert seen.table.version == live.table.version == services.storage.get_table(info.id).version
+        await services.tables.close()
 
     run_async(main())
     engine.dispose()
