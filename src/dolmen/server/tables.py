@@ -154,8 +154,9 @@ class TableService:
         steps and store them with the secret, all in one transaction.
 
         The table's loading lock is held from the transaction until the table is in memory: a look at the table
-        meanwhile (a socket's first message) waits and finds this one, instead of loading from storage a second
-        table whose bots would play on a copy no one else sees."""
+        meanwhile (a socket's first message) waits and finds this one. Without it, that look loaded a copy from
+        storage which replaced this table in memory — read before the first move, a version behind storage: the
+        mover was sent the old view again and the game waited on a move already made."""
         info = await self.lobby.check_startable(account, table_id)
         secret = new_secret()
         table = self._new_table(info, secret)
