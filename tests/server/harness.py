@@ -34,10 +34,16 @@ def free_port() -> int:
 class Server:
     """``python -m tests.server.launch`` in a subprocess, ready when its HTTP API answers."""
 
-    def __init__(self, database_url: str, **settings: Any) -> None:
+    def __init__(
+        self, database_url: str, *, bot_target: str | None = None, env: dict[str, str] | None = None, **settings: Any
+    ) -> None:
         self.database_url = database_url
         self.settings = settings
         """:class:`~dolmen.server.config.Settings` fields beyond ``tests.server.launch.TEST_SETTINGS``."""
+        self.bot_target = bot_target
+        """``MODULE:FUNCTION`` the bot workers run for a move (``tests.server.launch --bot-target``)."""
+        self.env = env or {}
+        """Environment variables for the server (and so its bot workers)."""
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -46,9 +52,11 @@ class Server:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self, timeout: float = 30.0) -> Server:
-        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        env = {**os.environ, "PYTHONPATH": str(ROOT), **self.env}
         env.pop("DOLMEN_DATABASE_URL", None)
         extra = ["--settings", json.dumps(self.settings)]
+        if self.bot_target:
+            extra += ["--bot-target", self.bot_target]
         self.process = subprocess.Popen(
             [sys.executable, "-m", "tests.server.launch", "--db", self.database_url, "--port", str(self.port), *extra],
             cwd=ROOT,

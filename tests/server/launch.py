@@ -1,12 +1,15 @@
-"""Run the server for the integration tests: ``python -m tests.server.launch --db URL --port N [--settings JSON]``.
+"""Run the server for the integration tests: ``python -m tests.server.launch --db URL --port N [--settings JSON]
+[--bot-target MODULE:FUNCTION]``.
 
 The same app as ``dolmen serve``, with cheap password hashing (tests sign up many accounts), one bot worker,
 generous rate limits and quick clock sweeps; ``--settings`` overrides any :class:`Settings` field (a rate limit
-as ``[burst, per]``)."""
+as ``[burst, per]``); ``--bot-target`` names what the bot worker processes run for a move instead of
+:func:`~dolmen.server.bots.choose_action` (tests/server/recording_bots.py)."""
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 from typing import Any
 
@@ -44,8 +47,13 @@ def main() -> None:
     parser.add_argument("--db", required=True)
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--settings", default="{}", help="Settings fields as a JSON object")
+    parser.add_argument("--bot-target", help="MODULE:FUNCTION the bot workers run for a move")
     args = parser.parse_args()
-    app = create_app(settings(args.db, json.loads(args.settings)))
+    target = None
+    if args.bot_target:
+        module, _, name = args.bot_target.partition(":")
+        target = getattr(importlib.import_module(module), name)
+    app = create_app(settings(args.db, json.loads(args.settings)), bot_target=target)
     uvicorn.run(app, host="127.0.0.1", port=args.port, log_level="warning", **uvicorn_options())
 
 

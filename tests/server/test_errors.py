@@ -1,7 +1,8 @@
 """Bad input over a real server: each gets a clear error to that client alone and changes nothing.
 
 Wrong passwords, stale versions (a resync, never silence), illegal and malformed actions, an action for
-another seat, a spectator acting, malformed and oversized messages, a foreign Origin, reconnecting with ``?v=``.
+another seat, a spectator acting, malformed and oversized messages, a foreign Origin, reconnecting with ``?v=``;
+the chat commands, ``/bot LEVEL`` among them.
 """
 
 from __future__ import annotations
@@ -15,7 +16,9 @@ from pathlib import Path
 import httpx
 import pytest
 from websockets.exceptions import InvalidStatus
+from websockets.sync.client import connect
 
+from dolmen.server.sockets import COMMANDS
 from tests.server.conftest import BACKENDS, fresh_database
 from tests.server.harness import PASSWORD, Player, Server, Socket, spectator_socket
 
@@ -330,6 +333,44 @@ def test_chat_commands_do_what_the_buttons_do(server: Server) -> None:
     assert theirs.until(lambda m: m["type"] == "state")["seat"] == 2
     assert ada.get(f"/api/tables/{tid}")["status"] == "running"
     for s in (mine, theirs, anyone):
+        s.close()
+
+
+def test_bot_level_seats_the_games_search_bot_at_that_level(server: Server) -> None:
+    ada = Player(server, _name("ada"))
+    tid = ada.post("/api/tables", {"game": "stoneage", "players": 4})["id"]
+    mine, anyone = ada.socket(tid), spectator_socket(server, tid)
+    for s in (mine, anyone):
+        s.until_type("table")
+
+    def bots_after(text: str) -> list[str | None]:
+        mine.send({"type": "chat", "text": text})
+        table = mine.until(lambda m: m["type"] in ("table", "error"))
+        assert table["type"] == "table", table
+        return [seat["bot"] for seat in table["table"]["seats"]]
+
+    assert bots_after("/bot hard") == [None, "mcts:hard", None, None]  # the first open seat
+    assert bots_after("/bot easy 3") == [None, "mcts:hard", None, "mcts:easy"]
+    mine.send({"type": "chat", "text": "/bot extreme"})
+    refused = mine.until_type("error")
+    assert refused["code"] == "invalid" and "extreme" in refused["message"]
+    assert "/bot LEVEL|NAME[:LEVEL] [SEAT]" in COMMANDS
+    assert bots_after("/bot greedy") == [None, "mcts:hard", "greedy", "mcts:easy"]  # NAME[:LEVEL] as before
+    seen = anyone.until(lambda m: m["type"] == "table" and m["table"]["seats"][2]["bot"])  # everyone hears of it
+    assert [s["bot"] for s in seen["table"]["seats"]] == [None, "mcts:hard", "greedy", "mcts:easy"]
+    assert [s["bot"] for s in ada.get(f"/api/tables/{tid}")["seats"]] == [None, "mcts:hard", "greedy", "mcts:easy"]
+    # the lobby's command and the HTTP request take a bare level too (Roll Through the Ages' own search bot)
+    other = ada.post("/api/tables", {"game": "rtta", "players": 3})["id"]
+    cookie = {"Cookie": f"dolmen_session={ada.http.cookies.get('dolmen_session')}"}
+    with connect(f"ws://127.0.0.1:{server.port}/ws/lobby", additional_headers=cookie) as lobby:
+        lobby.send(json.dumps({"type": "chat", "text": f"/bot {other} medium 2"}))
+        while (answer := json.loads(lobby.recv(10)))["type"] != "command":
+            pass
+    assert [s["bot"] for s in answer["table"]["seats"]] == [None, None, "mcts:medium"]
+    assert ada.post(f"/api/tables/{other}/bot", {"bot": "easy"})["seats"][1]["bot"] == "mcts:easy"
+    mine.send({"type": "chat", "text": "/bot medium"})
+    assert mine.until_type("error")["code"] == "conflict"  # no seat is open any more
+    for s in (mine, anyone):
         s.close()
 
 

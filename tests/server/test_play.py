@@ -1,10 +1,11 @@
 """Integration: a real uvicorn in a subprocess, real websocket clients, on SQLite and on PostgreSQL.
 
-Complete games of both titles (Stone Age with every module and hidden cards), real-time and turn-based, between
-scripted people and bots; every message a spectator or an opponent receives is scanned for the dice secret
-before the end, and every view and log event any client received is checked against the engine's own for that
-viewer at that version (so no seat's hidden cards reach anyone else); the record downloaded at the end replays
-to the same result with dice drawn from the revealed secret."""
+Complete games of both titles with every module (Roll Through the Ages' two editions with trade; Stone Age with
+five players, every module and hidden cards), real-time and turn-based, between scripted people and bots. Every
+message sent to each spectator and each person's socket is kept and scanned: none holds the dice secret before
+the end; every view and log event is the engine's own for that viewer at that version (so no seat's hidden cards
+reach anyone else, checked besides on the hands themselves); no other message carries any game state. The record
+downloaded at the end replays to the same result with dice drawn from the revealed secret."""
 
 from __future__ import annotations
 
@@ -63,6 +64,26 @@ def _assert_no_secret_before_end(messages: list[dict[str, object]], raw: list[st
         assert '"secret"' not in text
 
 
+GAME_STATE = frozenset({"view", "events", "board", "legal", "secret", "cards", "steps"})
+"""Keys that carry a game's state: only view messages (``state``, ``update``, ``resync``) may hold them."""
+
+
+def _keys(value: object) -> set[str]:
+    if isinstance(value, dict):
+        return set(value).union(*(_keys(inner) for inner in value.values()))
+    if isinstance(value, list):
+        return set().union(*(_keys(inner) for inner in value))
+    return set()
+
+
+def _assert_no_state_outside_views(socket: Socket) -> None:
+    """Every message that is not a view (``table``, ``chat``, ``error``, ``pong``…) carries no game state."""
+    others = [m for m in socket.received if m["type"] not in VIEWS]
+    assert others, "a client always gets its table message"
+    for message in others:
+        assert not _keys(message) & GAME_STATE, message
+
+
 def _assert_every_message_is_the_engines(record: Record, clients: list[tuple[int | None, Socket]]) -> None:
     """Replay ``record`` step by step with its revealed secret: every view message a client received is the
     engine's view for that client's viewer at that version, and its events the engine's events since ``since``
@@ -94,12 +115,17 @@ def _assert_every_message_is_the_engines(record: Record, clients: list[tuple[int
 @pytest.mark.parametrize(
     ("game", "seats", "options", "mode"),
     [
-        ("rtta", [None, None, "greedy"], {}, "realtime"),
+        ("rtta", [None, None, "greedy"], {"trade": True}, "realtime"),  # the bronze edition with its trade variant
         ("rtta", [None, "random", None], {"edition": "late"}, "turn"),  # trade offers: lazy legal lists
         ("stoneage", [None, "greedy"], {}, "turn"),
-        ("stoneage", [None, "random", "greedy"], {"modules": list(MODULES), "open_cards": False}, "realtime"),
+        (
+            "stoneage",
+            [None, "random", "greedy", None, "mcts:easy"],
+            {"modules": list(MODULES), "open_cards": False},
+            "realtime",
+        ),
     ],
-    ids=["rtta", "rtta-late-turn-based", "stoneage-turn-based", "stoneage-every-module"],
+    ids=["rtta-bronze-trade", "rtta-late-turn-based", "stoneage-turn-based", "stoneage-5-every-module"],
 )
 def test_complete_game_people_bots_and_a_spectator(
     server: Server, game: str, seats: list[str | None], options: dict[str, object], mode: str
@@ -129,6 +155,7 @@ def test_complete_game_people_bots_and_a_spectator(
     for index, socket in enumerate([spectator, *sockets]):
         # an opponent's messages and a spectator's never hold the secret before the end
         _assert_no_secret_before_end(socket.received, socket.raw, secret)
+        _assert_no_state_outside_views(socket)
         versions = [m["version"] for m in socket.received if m["type"] in VIEWS]
         assert versions == sorted(versions), f"client {index} saw versions go back"
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 import time
@@ -9,8 +10,11 @@ from pathlib import Path
 
 import httpx
 import pytest
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
 
 from dolmen.cli.main import build_parser, main
+from dolmen.server.protocol import MAX_FRAME
 from tests.server.harness import ROOT, free_port
 
 
@@ -42,9 +46,22 @@ def test_dolmen_serve_starts_on_a_new_sqlite_file(tmp_path: Path) -> None:
                 time.sleep(0.05)
         assert sorted(g["name"] for g in games.json()) == ["rtta", "stoneage"]
         assert httpx.get(f"http://127.0.0.1:{port}/openapi.json").json()["info"]["title"] == "Dolmen"
+        _check_websockets(port)
     finally:
         process.terminate()
         process.wait(10)
+
+
+def _check_websockets(port: int) -> None:
+    """``dolmen serve`` runs uvicorn as ``app.uvicorn_options`` says: no permessage-deflate although the
+    client offers it, and a frame past ``MAX_FRAME`` closes the socket with 1009."""
+    with connect(f"ws://127.0.0.1:{port}/ws/lobby", compression="deflate") as ws:
+        assert ws.response is not None and ws.response.headers.get("Sec-WebSocket-Extensions") is None
+        assert json.loads(ws.recv(10))["type"] == "lobby"
+        ws.send("x" * (MAX_FRAME + 1))
+        with pytest.raises(ConnectionClosed) as closed:
+            ws.recv(10)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
 
 
 def test_bad_serve_settings_are_refused_in_one_line(

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import os
+import time
 from pathlib import Path
 from typing import Any
 
@@ -122,6 +123,62 @@ def test_two_writers_on_one_database(tmp_path: pytest.TempPathFactory) -> None:
         with pytest.raises(StaleVersion):
             await second.act(info.id, seat, legal[-1], version)
         await first.tables.close()
+
+    run_async(main())
+    engine.dispose()
+
+
+class SlowStart(SqlStorage):
+    """A real SQLite storage, slow to answer at two places: the start transaction commits, then answers late (the
+    window in which a socket's first look at the table finds it started in storage but not yet in memory), and
+    reading a table's steps takes a while (as on a loaded machine)."""
+
+    def start_table(self, *args: Any, **kwargs: Any) -> Any:
+        info = super().start_table(*args, **kwargs)
+        time.sleep(0.3)
+        return info
+
+    def table_steps(self, *args: Any, **kwargs: Any) -> Any:
+        steps = super().table_steps(*args, **kwargs)
+        time.sleep(0.5)
+        return steps
+
+
+def test_a_look_at_a_table_while_it_starts_finds_the_started_table(tmp_path: Path) -> None:
+    """A socket's first message looks at the table (``live``) while its start is being stored; the first person
+    acts as soon as the start is done. The look must wait for the start and find the table in memory, never load
+    a copy from storage: that copy, read before the move, replaced the table in memory a version behind, so the
+    mover's socket was sent the old view again and the game waited on a move already made (a stalled game)."""
+    engine = make_engine(str(tmp_path / "start.db"))
+    migrate(engine)
+
+    async def main() -> None:
+        services = build_services(Settings(fast_password_hashing=True, bot_workers=0), SlowStart(engine))
+        tables = services.tables
+        ada, _ = await services.accounts.sign_up("ada", "password123")
+        info = await services.lobby.create(ada, "rtta", 2, {}, [None, "greedy"])
+        started = asyncio.Event()
+
+        async def start() -> None:
+            await tables.start(ada, info.id)
+            started.set()
+
+        async def look() -> Any:
+            await asyncio.sleep(0.1)  # the start's transaction has begun
+            return await tables.live(info.id)
+
+        async def first_move() -> int:
+            await started.wait()
+            live = await tables.live(info.id)
+            assert live is not None and live.table.actors() == (0,)
+            action = live.table.action_text(next(iter(live.table.legal(0))))
+            return await tables.act(info.id, 0, action, live.table.version)
+
+        _, seen, moved = await asyncio.gather(start(), look(), first_move())
+        live = await tables.live(info.id)
+        assert seen is not None and seen is live
+        assert live.table.version == moved == services.storage.get_table(info.id).version
+        await tables.close()
 
     run_async(main())
     engine.dispose()

@@ -1,8 +1,10 @@
 """Clocks over a real server: a real-time seat whose time runs out and a turn-based seat that misses its
-deadline are played by the table's away bot until their person comes back; complete games go on to the end."""
+deadline are played by the table's away bot until their person comes back; complete games go on to the end.
+The list of my tables shows first the turn-based tables waiting for me."""
 
 from __future__ import annotations
 
+import random
 import secrets
 import time
 from collections.abc import Iterator
@@ -91,3 +93,49 @@ def test_turn_based_a_missed_deadline_and_a_complete_game_against_the_away_bot(s
     assert all(step["seat"] == idle for step in record.steps if step.get("by"))
     for s in sockets:
         s.close()
+
+
+def _pass_the_turn(socket: Socket, mine: int, seed: int) -> dict[str, object]:
+    """Play seat ``mine`` at random until another seat is to act; returns that view."""
+    rng = random.Random(seed)
+    acted_at = -1
+    while True:
+        message = socket.until(lambda m: m["type"] in VIEWS, 60)
+        actors = message["view"]["actors"]
+        if actors and mine not in actors and "chance" not in actors:
+            return message
+        actions = message["legal"]["actions"]
+        if actions and message["version"] != acted_at:
+            acted_at = message["version"]
+            socket.send({"type": "act", "action": rng.choice(actions), "version": message["version"]})
+
+
+def test_my_tables_list_first_the_turn_based_tables_waiting_for_me(server: Server) -> None:
+    tag = secrets.token_hex(3)
+    ada, bob = Player(server, f"ada_{tag}"), Player(server, f"bob_{tag}")
+    turn = {"game": "rtta", "players": 2, "mode": "turn"}
+
+    def started(creator: Player, joiner: Player) -> int:
+        tid: int = creator.post("/api/tables", turn)["id"]
+        joiner.post(f"/api/tables/{tid}/join")
+        creator.post(f"/api/tables/{tid}/start")
+        return tid
+
+    # the first seat (the creator's) acts first in Roll Through the Ages
+    older_mine = started(ada, bob)
+    theirs = started(bob, ada)
+    waiting = ada.post("/api/tables", turn)["id"]  # open: nobody's turn
+    newer_mine = started(ada, bob)
+
+    def listed(player: Player) -> list[tuple[int, bool]]:
+        return [(t["id"], t["your_turn"]) for t in player.get("/api/me/tables")]
+
+    assert listed(ada) == [(newer_mine, True), (older_mine, True), (waiting, False), (theirs, False)]
+    assert listed(bob) == [(theirs, True), (newer_mine, False), (older_mine, False)]
+    # bob plays his turn at his table: now it waits for ada, and comes up among her tables to play
+    socket = bob.socket(theirs)
+    passed = _pass_the_turn(socket, 0, seed=7)
+    assert passed["view"]["actors"] == [1]
+    assert listed(ada) == [(newer_mine, True), (theirs, True), (older_mine, True), (waiting, False)]
+    assert listed(bob) == [(newer_mine, False), (theirs, False), (older_mine, False)]
+    socket.close()

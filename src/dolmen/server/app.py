@@ -17,7 +17,7 @@ from sqlalchemy import Engine
 
 from dolmen.server.accounts import AccountService
 from dolmen.server.bot_queue import JobTimes, RedisBotQueue
-from dolmen.server.bots import BotRunner
+from dolmen.server.bots import BotRunner, Target
 from dolmen.server.clocks import ClockSweeper
 from dolmen.server.config import Settings
 from dolmen.server.errors import RateLimited, ServiceError
@@ -106,9 +106,12 @@ async def open_shared(settings: Settings) -> tuple[RedisHub, RedisBotQueue] | tu
     return hub, queue
 
 
-def create_app(settings: Settings | None = None, storage: Storage | None = None) -> FastAPI:
+def create_app(
+    settings: Settings | None = None, storage: Storage | None = None, *, bot_target: Target | None = None
+) -> FastAPI:
     """The server app. Without ``storage`` it opens (and migrates) ``settings.database_url`` at start; running
-    tables are restored and their bots resume."""
+    tables are restored and their bots resume. ``bot_target`` replaces what the bot worker processes run for a
+    move (:func:`~dolmen.server.bots.choose_action`; tests record what bots are sent through it)."""
     settings = settings or Settings.from_env()
 
     @contextlib.asynccontextmanager
@@ -118,7 +121,8 @@ def create_app(settings: Settings | None = None, storage: Storage | None = None)
         if store is None:
             store, engine = open_storage(settings)
         hub, queue = await open_shared(settings)
-        services = build_services(settings, store, hub, queue=queue)
+        runner = BotRunner(settings.bot_workers, settings.bot_timeout, bot_target) if bot_target else None
+        services = build_services(settings, store, hub, runner, queue)
         if hub is not None:
             hub.follower = services.tables.follow
             hub.resumed = services.tables.resume

@@ -202,7 +202,8 @@ async def join(table_id: int, request: Request, account: Me, body: Join | None =
 
 @router.post("/api/tables/{table_id}/bot", responses=answers(TableDoc))
 async def add_bot(table_id: int, body: AddBot, request: Request, account: Me) -> dict[str, JSON]:
-    """The creator seats a bot ``NAME[:LEVEL]`` at an open seat (the first by default)."""
+    """The creator seats a bot ``NAME[:LEVEL]`` (a bare ``LEVEL``: the game's search bot at that level) at an open
+    seat (the first by default)."""
     return _table_json(await services(request).lobby.add_bot(account, table_id, body.bot, body.seat), account)
 
 

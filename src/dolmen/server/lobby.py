@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from dolmen.bots import make_bot
+from dolmen.bots import BOTS, make_bot
 from dolmen.engine.errors import DolmenError
 from dolmen.games import GAMES, get_game
 from dolmen.server.clocks import check_clock
@@ -34,6 +34,8 @@ from dolmen.server.storage import (
 )
 
 JSON = Any
+SEARCH_BOT = "mcts"
+"""The bot a bare level names (``/bot hard``): the search bot every game has (its own, or the generic one)."""
 UNSET: Any = object()
 """``clock`` not given at creation: the mode's default clock (``None`` means untimed)."""
 
@@ -46,6 +48,15 @@ def can_see(info: TableInfo, account: Account | None, invite: str | None = None)
     if account is not None and info.seat_of(account.id) is not None:
         return True
     return bool(invite) and secrets.compare_digest(str(invite), info.setup.invite or "")
+
+
+def bot_spec(game: str, word: str) -> str:
+    """The bot ``word`` names at a table of ``game``: a bare level of the game's search bot (``hard``) is that
+    bot at that level (``mcts:hard``); a bot's ``NAME[:LEVEL]`` is itself."""
+    word = word.strip()
+    if ":" in word or word in BOTS.names(game) or SEARCH_BOT not in BOTS.names(game):
+        return word
+    return f"{SEARCH_BOT}:{word}" if word in BOTS.listing(SEARCH_BOT, game).levels else word
 
 
 def is_seated(info: TableInfo, account: Account | None) -> bool:
@@ -156,12 +167,14 @@ class LobbyService:
         return info
 
     async def add_bot(self, account: Account, table_id: int, spec: str, seat: int | None = None) -> TableInfo:
-        """The creator gives an open seat (the first one by default) to bot ``NAME[:LEVEL]``."""
+        """The creator gives an open seat (the first one by default) to bot ``NAME[:LEVEL]``, or to the game's
+        search bot at ``LEVEL`` when ``spec`` is a bare level (:func:`bot_spec`)."""
         info = await self.table(table_id)
         if info.creator_id != account.id:
             raise Forbidden("only the table's creator seats bots")
         if info.status != OPEN:
             raise Refused("the table has already started")
+        spec = bot_spec(info.game, spec)
         self._check_bot(info.game, spec)
         if seat is None:
             seat = next((s.seat for s in info.seats if s.is_open), None)

@@ -32,8 +32,8 @@ from dolmen.server.tables import LiveTable, check_seat, view_for
 
 JSON = Any
 QUEUE = 256
-COMMANDS = "/join [SEAT], /leave, /back, /start, /bot NAME[:LEVEL] [SEAT], /watch"
-LOBBY_COMMANDS = "/join ID [SEAT], /leave ID, /back ID, /start ID, /bot ID NAME[:LEVEL] [SEAT], /watch ID"
+COMMANDS = "/join [SEAT], /leave, /back, /start, /bot LEVEL|NAME[:LEVEL] [SEAT], /watch"
+LOBBY_COMMANDS = "/join ID [SEAT], /leave ID, /back ID, /start ID, /bot ID LEVEL|NAME[:LEVEL] [SEAT], /watch ID"
 LOBBY_WORDS = ("join", "leave", "back", "start", "bot", "watch")
 NUMBER = re.compile(r"[0-9]{1,9}")
 log = logging.getLogger("dolmen.server")
@@ -275,8 +275,9 @@ class Connection(Outbox):
             await self.error("refused", str(exc), exc.reason)
 
     async def _command(self, text: str) -> None:
-        """``/join [SEAT]``, ``/leave``, ``/back``, ``/start``, ``/bot NAME[:LEVEL] [SEAT]``, ``/watch`` typed in the
-        chat do what the lobby's buttons do; everyone sees the result in a ``table`` message."""
+        """``/join [SEAT]``, ``/leave``, ``/back``, ``/start``, ``/bot LEVEL|NAME[:LEVEL] [SEAT]`` (a bare level: the
+        game's search bot at that level), ``/watch`` typed in the chat do what the lobby's buttons do; everyone sees
+        the result in a ``table`` message."""
         word, *args = text[1:].split() or [""]
         seat = int(args[-1]) if args and args[-1].isdigit() else None
         lobby, account = self.services.lobby, self.account
@@ -456,7 +457,7 @@ class LobbyConnection(Outbox):
                 self.error("malformed", "the lobby takes chat and ping messages only")
 
     async def _command(self, account: Account, text: str) -> None:
-        """``/join ID [SEAT]``, ``/leave ID``, ``/back ID``, ``/start ID``, ``/bot ID NAME[:LEVEL] [SEAT]``,
+        """``/join ID [SEAT]``, ``/leave ID``, ``/back ID``, ``/start ID``, ``/bot ID LEVEL|NAME[:LEVEL] [SEAT]``,
         ``/watch ID`` do what the lobby's buttons do (the same services); the table as it is then is answered in
         a ``command`` message (everyone else hears of the change as of any other)."""
         word, *args = text[1:].split() or [""]

@@ -151,20 +151,26 @@ class TableService:
     # -- starting and loading -------------------------------------------------------------------------
     async def start(self, account: Account, table_id: int) -> TableInfo:
         """Start an open table (its creator, every seat filled): draw the dice secret, apply the first chance
-        steps and store them with the secret, all in one transaction."""
+        steps and store them with the secret, all in one transaction.
+
+        The table's loading lock is held from the transaction until the table is in memory: a look at the table
+        meanwhile (a socket's first message) waits and finds this one. Without it, that look loaded a copy from
+        storage which replaced this table in memory — read before the first move, a version behind storage: the
+        mover was sent the old view again and the game waited on a move already made."""
         info = await self.lobby.check_startable(account, table_id)
         secret = new_secret()
         table = self._new_table(info, secret)
         table.advance()
         clock = LiveTable(replace(info, status=RUNNING), table).clock_change()
-        try:
-            info = await asyncio.to_thread(
-                self.storage.start_table, table_id, secret, commit_to(secret), table.steps(0), clock
-            )
-        except Conflict as exc:
-            raise Refused(str(exc)) from None
-        live = LiveTable(info, table)
-        self._live[table_id] = live
+        async with self._loading.setdefault(table_id, asyncio.Lock()):
+            try:
+                info = await asyncio.to_thread(
+                    self.storage.start_table, table_id, secret, commit_to(secret), table.steps(0), clock
+                )
+            except Conflict as exc:
+                raise Refused(str(exc)) from None
+            live = LiveTable(info, table)
+            self._live[table_id] = live
         if self.notifier is not None:
             self.notifier.turn_came(info, live.waiting_for())
         self.hub.publish(table_id, {"kind": "table"})

@@ -2,7 +2,7 @@
 // chat and the leaderboard. Tables and chat come live from the lobby's socket (/ws/lobby); "my tables" with
 // `your_turn` from GET /api/me/tables, asked again when a table changes, when the tab comes back, and every 30
 // seconds (a turn passing at a table is not a lobby event). Chat commands (/join ID, /leave ID, /start ID,
-// /bot ID NAME[:LEVEL], /watch ID) go through the lobby's socket and do what the buttons do.
+// /bot ID LEVEL|NAME[:LEVEL], /watch ID) go through the lobby's socket and do what the buttons do.
 import { get, post } from "./api.js";
 import { navigate, session, signedIn } from "./app.js";
 import { chatBox } from "./chat.js";
