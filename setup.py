@@ -22,8 +22,9 @@ from pathlib import Path
 from setuptools import setup
 
 HERE = Path(__file__).resolve().parent
-COMPILED_PACKAGES = ("src/dolmen/engine", "src/dolmen/games")
-"""The packages mypyc compiles: the engine and the games, every bot's inner loop."""
+COMPILED_PACKAGES = ("src/dolmen/engine", "src/dolmen/games", "src/dolmen/bots/search")
+"""The packages mypyc compiles: the engine and the games, every bot's inner loop, and the generic search (MCTS's
+descent, playouts and back-up), so that a searching bot plays more games in its time."""
 INTERPRETED_MODULES = ("src/dolmen/engine/messages.py",)
 """Modules of those packages left interpreted: mypyc cannot compile ``class Message(str)`` ("Inheriting from most
 builtin types is unimplemented"), and a refusal's message is off every hot path."""
