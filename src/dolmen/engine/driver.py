@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol
+from typing import Protocol
 
 from dolmen.engine.core import CHANCE, JSON, Action, Game, State
 from dolmen.engine.dice import secret_from_seed
@@ -32,57 +32,11 @@ class RandomPolicy:
         return legal[rng.randrange(len(legal))]
 
 
-class _SeedOnFirstDraw(random.Random):
-    """A ``random.Random(text)`` that seeds itself on its first use and then becomes exactly that generator.
-
-    Seeding a Mersenne Twister from a text costs about 9 µs, almost all of it in CPython's ``init_by_array``;
-    a seat whose policy never draws (a deterministic bot, a seat that never acts) never pays it. Every way
-    into the generator's state goes through the five methods below (``randrange``, ``choice``, ``shuffle``…
-    are built on ``random``/``getrandbits``): each seeds first, turning the object into a plain
-    ``random.Random`` (``__class__``), so that later draws run at full speed. The numbers are those of
-    ``random.Random(text)``, draw for draw; a bound method taken before the first draw (``choices`` keeps
-    ``self.random``) still works after it."""
-
-    def __init__(self, text: str) -> None:  # no super().__init__(): that would seed now
-        self._text = text
-        self.gauss_next = None
-
-    def random(self) -> float:
-        _seed_now(self)
-        return random.Random.random(self)
-
-    def getrandbits(self, k: int, /) -> int:
-        _seed_now(self)
-        return random.Random.getrandbits(self, k)
-
-    def getstate(self) -> tuple[Any, ...]:
-        _seed_now(self)
-        return random.Random.getstate(self)
-
-    def setstate(self, state: tuple[Any, ...]) -> None:
-        _seed_now(self)
-        random.Random.setstate(self, state)
-
-    def seed(self, *args: Any, **kwargs: Any) -> None:
-        _seed_now(self)
-        random.Random.seed(self, *args, **kwargs)
-
-    def __reduce__(self) -> str | tuple[Any, ...]:
-        _seed_now(self)
-        return random.Random.__reduce__(self)
-
-
-def _seed_now(rng: random.Random) -> None:
-    text = rng.__dict__.pop("_text", None)
-    if text is not None:
-        rng.__class__ = random.Random
-        random.Random.seed(rng, text)
-
-
 def seat_rng(seed: int | str | None, seat: int) -> random.Random:
-    """The generator of ``seat``'s policy, derived from the game seed and independent of the dice:
-    ``random.Random(f"dolmen-seat:{seed}:{seat}")``, seeded on its first draw."""
-    return _SeedOnFirstDraw(f"dolmen-seat:{seed}:{seat}")
+    """The generator of ``seat``'s policy, derived from the game seed and independent of the dice. (About 9 µs
+    to build, 7 of them CPython's Mersenne Twister seeding, which no other derivation of the same numbers
+    avoids: docs/speed.md.)"""
+    return random.Random(f"dolmen-seat:{seed}:{seat}")
 
 
 def chance_rng(seed: int | str | None) -> random.Random:
