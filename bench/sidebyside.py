@@ -29,7 +29,10 @@ def _child(script: str, python: str, case: str, seconds: float) -> tuple[float, 
     return found["rate"], found["rounds"], found["build"]
 
 
-def main(title: str, cases: Mapping[str, Case], script: str) -> None:
+def main(
+    title: str, cases: Mapping[str, Case], script: str, *, unit: str = "games/s", detail: str = "rounds per game"
+) -> None:
+    """``unit`` names the rate a case returns (per CPU second), ``detail`` its second figure."""
     parser = argparse.ArgumentParser(description=title)
     parser.add_argument("seconds", nargs="?", type=float, default=3.0, help="CPU seconds per run of a case")
     parser.add_argument("--runs", type=int, default=3, help="runs per case and build; the median is shown")
@@ -46,7 +49,7 @@ def main(title: str, cases: Mapping[str, Case], script: str) -> None:
         for label, case in cases.items():
             runs = [case(args.seconds) for _ in range(args.runs)]
             rate = statistics.median(r for r, _ in runs)
-            print(f"  {label:<28} {rate:9,.0f} games/s   ({runs[0][1]:.1f} rounds per game)")
+            print(f"  {label:<28} {rate:9,.0f} {unit}   ({runs[0][1]:.1f} {detail})")
         return
     builds: list[str] = []
     for label in cases:
@@ -58,6 +61,7 @@ def main(title: str, cases: Mapping[str, Case], script: str) -> None:
             theirs.append(other)
             if not builds:
                 builds = [name, other_name]
-                print(f"  {'':<28} {builds[0]:>13} {builds[1]:>13}   ratio")
+                width = 10 + len(unit)
+                print(f"  {'':<28} {builds[0]:>{width}} {builds[1]:>{width}}   ratio")
         a, b = statistics.median(mine), statistics.median(theirs)
-        print(f"  {label:<28} {a:9,.0f} g/s {b:9,.0f} g/s   {b / a:4.2f}×   ({rounds:.1f} rounds per game)")
+        print(f"  {label:<28} {a:9,.0f} {unit} {b:9,.0f} {unit}   {b / a:4.2f}×   ({rounds:.1f} {detail})")

@@ -23,8 +23,11 @@ HOT_MODULES = (
     "dolmen.games.rtta.trading",
     "dolmen.games.stoneage.state",
     "dolmen.games.stoneage.placement",
+    "dolmen.bots.search.mcts",
+    "dolmen.bots.search.tree",
 )
-"""Modules that the compiled build compiles (setup.py compiles all of dolmen.engine and dolmen.games)."""
+"""Modules that the compiled build compiles (setup.py compiles all of dolmen.engine, dolmen.games and
+dolmen.bots.search, but for dolmen.engine.messages)."""
 EXPECTED = os.environ.get("DOLMEN_EXPECT_COMPILED")
 
 

@@ -52,7 +52,8 @@ class ChanceStream(random.Random):
     """
 
     def __init__(self, secret: bytes, step: int = 0) -> None:
-        super().__init__()
+        # ``random.Random.__init__`` would only call :meth:`seed` (a no-op here) and clear ``gauss_next``
+        self.gauss_next = None
         self._secret = secret
         # HMAC (RFC 2104) with the key's padded blocks hashed once: the same digests as ``hmac.digest``, cheaper
         key = secret if len(secret) <= 64 else hashlib.sha256(secret).digest()

@@ -180,7 +180,12 @@ class Table:
     def play_chosen(self, seat: int, action: Action) -> None:
         """Like :meth:`play` for an ``action`` that the engine's own :class:`~dolmen.engine.driver.RandomPolicy`
         took from this version's legal list: not checked again. Never for an action from outside the engine."""
-        self._commit((seat, action, None), self.state._apply_action, seat, action)
+        if self.logging:
+            self._commit((seat, action, None), self.state._apply_action, seat, action)
+            return
+        self.state._apply_action(seat, action)  # _commit without a log, inlined: the simulations' hot path
+        self._events.append(())
+        self._steps.append((seat, action, None))
 
     def _commit(self, step: dict[str, JSON] | tuple[int, Action, str | None], apply: Any, *args: Any) -> None:
         """Run ``apply(*args)`` (which changes nothing when it raises), collecting its log events when the table
@@ -213,7 +218,12 @@ class Table:
         if not state.is_chance():
             raise IllegalStep("no chance step is pending")
         outcome = state.sample_chance(self._stream.at(self._chances))
-        self._commit((CHANCE, outcome, None), state._apply_chance, outcome)
+        if self.logging:
+            self._commit((CHANCE, outcome, None), state._apply_chance, outcome)
+        else:  # _commit without a log, inlined
+            state._apply_chance(outcome)
+            self._events.append(())
+            self._steps.append((CHANCE, outcome, None))
         self._chances += 1
 
     # -- take-backs ---------------------------------------------------------------------------------------

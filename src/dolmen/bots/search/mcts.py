@@ -24,7 +24,6 @@ as :func:`dolmen.engine.play_game` does). No other view key is needed.
 
 from __future__ import annotations
 
-import copy
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -134,7 +133,20 @@ class MCTSBot:
         unknown = set(hooks) - HOOKS
         if unknown:
             raise TypeError(f"not a search hook: {', '.join(sorted(unknown))}")
-        other = copy.copy(self)
+        other = MCTSBot(  # not copy.copy: compiled, this class is made only through its constructor
+            self.budget,
+            exploration=self.exploration,
+            rollout=self.rollout,
+            evaluate=self.evaluate,
+            reward=self.reward,
+            playout_steps=self.playout_steps,
+            widening=self.widening,
+            resample_every=self.resample_every,
+            candidates=self.candidates,
+            evaluate_at=self.evaluate_at,
+            chance=self.chance,
+            scenarios=self.scenarios,
+        )
         for name, value in hooks.items():
             setattr(other, name, value)
         if other.evaluate_at is not None and other.evaluate is None:

@@ -13,8 +13,7 @@ many to list, so :class:`TradeActions` is a lazy sequence enumerating them by mi
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from operator import mul, sub
-from typing import TYPE_CHECKING, Any, overload
+from typing import TYPE_CHECKING, Any, Final, overload
 
 from dolmen.engine.events import Event
 from dolmen.games.rtta import steps
@@ -25,13 +24,24 @@ from dolmen.games.rtta.log import log_offer
 if TYPE_CHECKING:
     from dolmen.games.rtta.state import RttaState
 
-ANSWERS: tuple[Action, ...] = (ACCEPT, DECLINE)
-_TOPS = TRADE_MAX
-_FOOD_MAX, _WOOD_MAX, _STONE_MAX, _POTTERY_MAX, _CLOTH_MAX, _SPEAR_MAX = _TOPS
-_ITEMS = len(TRADE_NAMES)
-_BACKWARD = tuple(range(_ITEMS - 1, -1, -1))
-_OFFER = Kind.OFFER  # a module constant: reading an enum member off its class is slow on CPython 3.11
-_SWAPS = tuple(tuple((Kind.SWAP, a, b) for b in range(GOOD_TYPES)) for a in range(GOOD_TYPES))
+# The module's constants are Final: compiled, a Final name is a C static, any other a dictionary look-up per use.
+ANSWERS: Final[tuple[Action, ...]] = (ACCEPT, DECLINE)
+_ACCEPT: Final[Action] = ACCEPT
+_END_ONLY: Final[tuple[Action, ...]] = (END_TRADE,)
+_TOPS: Final = TRADE_MAX
+_FOOD_MAX: Final = TRADE_MAX[0]
+_WOOD_MAX: Final = TRADE_MAX[1]
+_STONE_MAX: Final = TRADE_MAX[2]
+_POTTERY_MAX: Final = TRADE_MAX[3]
+_CLOTH_MAX: Final = TRADE_MAX[4]
+_SPEAR_MAX: Final = TRADE_MAX[5]
+_ITEMS: Final = len(TRADE_NAMES)
+_OFFER: Final = Kind.OFFER  # a module constant: reading an enum member off its class is slow on CPython 3.11
+_SWAPS: Final = tuple(tuple((Kind.SWAP, a, b) for b in range(GOOD_TYPES)) for a in range(GOOD_TYPES))
+_GOOD_MAX: Final = GOOD_MAX
+
+Six = tuple[int, int, int, int, int, int]
+"""One number per item of an offer (food, wood, stone, pottery, cloth, spearheads): a C struct when compiled."""
 
 
 def after_offer(food: int, goods: Sequence[int], vector: Sequence[int], receives: bool) -> tuple[int, list[int]]:
@@ -56,37 +66,50 @@ def after_swap(goods: Sequence[int], give: int, get: int) -> list[int]:
 
 class OfferSpace:
     """The offers to one opponent: vectors v with ``-lows[i] <= v[i] <= highs[i]``, v != 0, in mixed radix
-    (the last component varies fastest). Built in the hot loop: the constructor only stores."""
+    (the last component varies fastest, the zero vector is skipped). Built in the hot loop, unrolled over the
+    six items: ``lows`` and ``highs`` are fixed-size tuples, held unboxed when compiled."""
 
-    __slots__ = ("_strides", "_zero", "count", "highs", "lows", "seat")
+    __slots__ = ("_zero", "count", "highs", "lows", "seat")
 
-    def __init__(self, seat: int, lows: tuple[int, ...], highs: tuple[int, ...], count: int) -> None:
+    def __init__(self, seat: int, lows: Six, highs: Six, count: int) -> None:
         self.seat, self.lows, self.highs, self.count = seat, lows, highs, count
-        self._strides: list[int] | None = None
-        self._zero = 0
+        l0, l1, l2, l3, l4, l5 = lows
+        _, h1, h2, h3, h4, h5 = highs
+        # the index the zero vector would have: the digits of ``lows`` in the mixed radix (Horner's rule)
+        zero = l0 * (l1 + h1 + 1) + l1
+        zero = zero * (l2 + h2 + 1) + l2
+        zero = zero * (l3 + h3 + 1) + l3
+        zero = zero * (l4 + h4 + 1) + l4
+        self._zero = zero * (l5 + h5 + 1) + l5
 
-    def _layout(self) -> list[int]:
-        strides = [1] * _ITEMS
-        for i in range(_ITEMS - 2, -1, -1):
-            strides[i] = strides[i + 1] * (self.lows[i + 1] + self.highs[i + 1] + 1)
-        self._zero = sum(map(mul, self.lows, strides))
-        self._strides = strides
-        return strides
-
-    def vector(self, index: int) -> tuple[int, ...]:
-        if self._strides is None:
-            self._layout()
+    def vector(self, index: int) -> Six:
         if index >= self._zero:
             index += 1
-        lows, highs, out = self.lows, self.highs, [0] * _ITEMS
-        for i in _BACKWARD:
-            index, digit = divmod(index, lows[i] + highs[i] + 1)
-            out[i] = digit - lows[i]
-        return tuple(out)
+        l0, l1, l2, l3, l4, l5 = self.lows
+        h0, h1, h2, h3, h4, h5 = self.highs
+        radix = l5 + h5 + 1
+        d5 = index % radix
+        index //= radix
+        radix = l4 + h4 + 1
+        d4 = index % radix
+        index //= radix
+        radix = l3 + h3 + 1
+        d3 = index % radix
+        index //= radix
+        radix = l2 + h2 + 1
+        d2 = index % radix
+        index //= radix
+        radix = l1 + h1 + 1
+        d1 = index % radix
+        index //= radix
+        d0 = index % (l0 + h0 + 1)
+        return (d0 - l0, d1 - l1, d2 - l2, d3 - l3, d4 - l4, d5 - l5)
 
     def index(self, vector: tuple[int, ...]) -> int:
-        strides = self._strides or self._layout()
-        index = sum((vector[i] + self.lows[i]) * strides[i] for i in range(_ITEMS))
+        lows, highs = self.lows, self.highs
+        index = 0
+        for i in range(_ITEMS):
+            index = index * (lows[i] + highs[i] + 1) + vector[i] + lows[i]
         return index - 1 if index > self._zero else index
 
     def __contains__(self, vector: tuple[int, ...]) -> bool:
@@ -98,64 +121,85 @@ class OfferSpace:
         )
 
 
-def _offer_space(seat: int, mine: list[int], my_room: list[int], theirs: list[int]) -> OfferSpace:
-    """The active player gives up to what they have and ``seat`` can hold, gets up to what ``seat`` has and they
-    can hold. Unrolled over the six components: this runs at every trade decision of every playout."""
-    tf, tw, ts, tp, tc, tx = theirs
-    rf, rw, rs, rp, rc, rx = my_room
-    mf, mw, ms, mp, mc, mx = mine
-    lf = tf if tf < rf else rf
-    lw = tw if tw < rw else rw
-    ls = ts if ts < rs else rs
-    lp = tp if tp < rp else rp
-    lc = tc if tc < rc else rc
-    lx = tx if tx < rx else rx
-    hf, hw, hs, hp, hc, hx = (
-        _FOOD_MAX - tf,
-        _WOOD_MAX - tw,
-        _STONE_MAX - ts,
-        _POTTERY_MAX - tp,
-        _CLOTH_MAX - tc,
-        _SPEAR_MAX - tx,
-    )
-    hf = mf if mf < hf else hf
-    hw = mw if mw < hw else hw
-    hs = ms if ms < hs else hs
-    hp = mp if mp < hp else hp
-    hc = mc if mc < hc else hc
-    hx = mx if mx < hx else hx
-    count = (lf + hf + 1) * (lw + hw + 1) * (ls + hs + 1) * (lp + hp + 1) * (lc + hc + 1) * (lx + hx + 1) - 1
-    return OfferSpace(seat, (lf, lw, ls, lp, lc, lx), (hf, hw, hs, hp, hc, hx), count)
-
-
 def offer_spaces(s: RttaState) -> list[OfferSpace]:
-    """The offers the active player may make to each opponent (none after the fifth offer)."""
+    """The offers the active player may make to each opponent (none after the fifth offer): the active player
+    gives up to what they have and the opponent can hold, gets up to what the opponent has and they can hold.
+    Unrolled over the six items: this runs at every trade decision of every playout."""
     if s.offers >= MAX_OFFERS:
         return []
     p = s.active
-    mine = [s.food[p], *s.goods[p]]
-    my_room = list(map(sub, _TOPS, mine))
+    food, goods = s.food, s.goods
+    mf = food[p]
+    mw, ms, mp, mc, mx = goods[p]
+    rf, rw, rs, rp, rc, rx = (
+        _FOOD_MAX - mf,
+        _WOOD_MAX - mw,
+        _STONE_MAX - ms,
+        _POTTERY_MAX - mp,
+        _CLOTH_MAX - mc,
+        _SPEAR_MAX - mx,
+    )
     spaces = []
     for seat in range(s.players):
-        if seat != p:
-            space = _offer_space(seat, mine, my_room, [s.food[seat], *s.goods[seat]])
-            if space.count:
-                spaces.append(space)
+        if seat == p:
+            continue
+        tf = food[seat]
+        tw, ts, tp, tc, tx = goods[seat]
+        lf = tf if tf < rf else rf
+        lw = tw if tw < rw else rw
+        ls = ts if ts < rs else rs
+        lp = tp if tp < rp else rp
+        lc = tc if tc < rc else rc
+        lx = tx if tx < rx else rx
+        hf, hw, hs, hp, hc, hx = (
+            _FOOD_MAX - tf,
+            _WOOD_MAX - tw,
+            _STONE_MAX - ts,
+            _POTTERY_MAX - tp,
+            _CLOTH_MAX - tc,
+            _SPEAR_MAX - tx,
+        )
+        hf = mf if mf < hf else hf
+        hw = mw if mw < hw else hw
+        hs = ms if ms < hs else hs
+        hp = mp if mp < hp else hp
+        hc = mc if mc < hc else hc
+        hx = mx if mx < hx else hx
+        count = (lf + hf + 1) * (lw + hw + 1) * (ls + hs + 1) * (lp + hp + 1) * (lc + hc + 1) * (lx + hx + 1) - 1
+        if count:
+            spaces.append(OfferSpace(seat, (lf, lw, ls, lp, lc, lx), (hf, hw, hs, hp, hc, hx), count))
     return spaces
 
 
 def can_offer(s: RttaState) -> bool:
-    """Whether some non-zero offer to some opponent is possible (cheaper than building the spaces)."""
+    """Whether some non-zero offer to some opponent is possible (cheaper than building the spaces): some item
+    the active player has and the opponent has room for, or the reverse."""
     if s.offers >= MAX_OFFERS:
         return False
     p = s.active
-    mine = [s.food[p], *s.goods[p]]
+    food, goods = s.food, s.goods
+    mf = food[p]
+    mw, ms, mp, mc, mx = goods[p]
     for seat in range(s.players):
-        if seat != p:
-            theirs = [s.food[seat], *s.goods[seat]]
-            for i in range(_ITEMS):
-                if (mine[i] and theirs[i] < _TOPS[i]) or (theirs[i] and mine[i] < _TOPS[i]):
-                    return True
+        if seat == p:
+            continue
+        tf = food[seat]
+        tw, ts, tp, tc, tx = goods[seat]
+        if (
+            (mf and tf < _FOOD_MAX)
+            or (tf and mf < _FOOD_MAX)
+            or (mw and tw < _WOOD_MAX)
+            or (tw and mw < _WOOD_MAX)
+            or (ms and ts < _STONE_MAX)
+            or (ts and ms < _STONE_MAX)
+            or (mp and tp < _POTTERY_MAX)
+            or (tp and mp < _POTTERY_MAX)
+            or (mc and tc < _CLOTH_MAX)
+            or (tc and mc < _CLOTH_MAX)
+            or (mx and tx < _SPEAR_MAX)
+            or (tx and mx < _SPEAR_MAX)
+        ):
+            return True
     return False
 
 
@@ -167,7 +211,10 @@ class TradeActions(Sequence[Action]):
     def __init__(self, fixed: tuple[Action, ...], spaces: tuple[OfferSpace, ...]) -> None:
         self.fixed = fixed
         self.spaces = spaces
-        self.total = len(fixed) + sum(space.count for space in spaces)
+        total = len(fixed)
+        for space in spaces:
+            total += space.count
+        self.total = total
 
     def __len__(self) -> int:
         return self.total
@@ -230,7 +277,7 @@ def swap_actions(s: RttaState) -> list[Action]:
         for a in range(GOOD_TYPES)
         if goods[a]
         for b in range(GOOD_TYPES)
-        if b != a and goods[b] < GOOD_MAX[b]
+        if b != a and goods[b] < _GOOD_MAX[b]
     ]
 
 
@@ -240,7 +287,8 @@ def trade_actions(s: RttaState) -> TradeActions:
     cached = s.trade_cache
     if cached is not None and s.offers < MAX_OFFERS:
         return cached
-    actions = TradeActions((END_TRADE, *swap_actions(s)), tuple(offer_spaces(s)))
+    swaps = swap_actions(s)
+    actions = TradeActions((END_TRADE, *swaps) if swaps else _END_ONLY, tuple(offer_spaces(s)))
     s.trade_cache = actions if s.offers < MAX_OFFERS else None
     return actions
 
@@ -276,14 +324,26 @@ def apply_answer(s: RttaState, action: Action) -> None:
     """The offered seat accepts (the transfer happens) or declines (nothing changes); the offer counts."""
     assert s.offer is not None
     seat, vector = s.offer
+    accepted = action == _ACCEPT
     if s.log is not None:
-        s.log.append(
-            Event("offer_" + ("accepted" if action == ACCEPT else "declined"), {"seat": seat, "from_seat": s.active})
-        )
-    if action == ACCEPT:
+        s.log.append(Event("offer_" + ("accepted" if accepted else "declined"), {"seat": seat, "from_seat": s.active}))
+    if accepted:  # the transfer, in place (``after_offer`` unrolled: random playouts answer offers all the time)
         p = s.active
-        s.food[p], s.goods[p] = after_offer(s.food[p], s.goods[p], vector, False)
-        s.food[seat], s.goods[seat] = after_offer(s.food[seat], s.goods[seat], vector, True)
+        f, wood, stone, pottery, cloth, spears = vector
+        food = s.food
+        food[p] -= f
+        food[seat] += f
+        gives, gets = s.goods[p], s.goods[seat]
+        gives[0] -= wood
+        gives[1] -= stone
+        gives[2] -= pottery
+        gives[3] -= cloth
+        gives[4] -= spears
+        gets[0] += wood
+        gets[1] += stone
+        gets[2] += pottery
+        gets[3] += cloth
+        gets[4] += spears
     s.offer = None
     s.offers += 1
     s.step = steps.TRADE
@@ -293,7 +353,7 @@ def apply_answer(s: RttaState, action: Action) -> None:
             s.log.append(Event("offers_exhausted", {"seat": s.active, "offers": MAX_OFFERS}))
         s.trade_cache = None
         s.next_stage()
-    elif action == ACCEPT:
+    elif accepted:
         s.trade_cache = None
         _continue_trade(s)
     # declined: nothing changed, so the offers that were possible still are
