@@ -56,6 +56,7 @@ test-compiled: $(CSTAMP)
 bench: $(STAMP) $(CSTAMP)
 	$(BIN)/python bench/rtta_speed.py --compare $(CBIN)/python
 	$(BIN)/python bench/stoneage_speed.py --compare $(CBIN)/python
+	$(BIN)/python bench/mcts_speed.py --compare $(CBIN)/python
 	$(BIN)/python bench/web_speed.py
 
 clean:
