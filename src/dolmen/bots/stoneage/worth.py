@@ -19,6 +19,7 @@ from dolmen.bots.stoneage.values import (
     outlook,
 )
 from dolmen.games.stoneage.board import unused_tools
+from dolmen.games.stoneage.cards import can_draw_card
 from dolmen.games.stoneage.components import (
     BUILDINGS,
     CARD_ROLL_DICE,
@@ -47,7 +48,9 @@ from dolmen.games.stoneage.components import (
     TOOLMAKER_FIGURE,
     VILLAGE_GAINS,
     CardEffect,
+    Effect,
     card_cost,
+    effect,
     goods_value,
 )
 from dolmen.games.stoneage.payments import building_payments, cheapest_payment
@@ -85,7 +88,7 @@ def card_value(state: StoneAgeState, view: Outlook, card: int) -> float:
     bottom half at the end (culture sets now plus a little for a new symbol; figures times their projected
     multiplier)."""
     spec = CARDS[card]
-    top = effect_value(state, view, spec.top)
+    top = effect_value(state, view, effect(card))
     hand = state.hands[view.seat]
     if spec.culture >= 0:
         bottom = culture_value(hand, spec.culture, view)
@@ -95,21 +98,21 @@ def card_value(state: StoneAgeState, view: Outlook, card: int) -> float:
 
 
 def effect_value(state: StoneAgeState, view: Outlook, top: CardEffect) -> float:
-    """Points of a card's top half: what each of its parts brings (``components.CardEffect``)."""
-    value = 0.0
-    if top.gain is not None:
-        value += view.gain_value(top.gain)
-    if top.choice:
-        value += top.choice * view.goods[GOLD]
-    if top.roll >= 0:
-        value += expected_yield(CARD_ROLL_DICE, 0, top.roll) * view.goods[top.roll]
-    if top.draw:
-        value += EXTRA_CARD if state.deck_size else 0.0
-    if top.dice_for_all:
-        value += dice_for_all_value(view, state.players)
-    if top.one_use_tool:
-        value += top.one_use_tool * view.one_use_pip
-    return value
+    """Points of a card's top half, by its kind (``components.Effect``; the game applies it in
+    ``cards.apply_effect``)."""
+    match top.kind:
+        case Effect.GAIN:
+            assert top.gain is not None
+            return view.gain_value(top.gain)
+        case Effect.CHOICE:
+            return top.amount * view.goods[GOLD]
+        case Effect.ROLL:
+            return expected_yield(CARD_ROLL_DICE, 0, top.resource) * view.goods[top.resource]
+        case Effect.DRAW:
+            return EXTRA_CARD if can_draw_card(state) else 0.0
+        case Effect.DICE_FOR_ALL:
+            return dice_for_all_value(view, state.players)
+    return top.amount * view.one_use_pip
 
 
 def later_symbols(view: Outlook, size: int, layer: int) -> float:
