@@ -53,8 +53,18 @@ from dolmen.games.stoneage.components import (
     effect,
     goods_value,
 )
+from dolmen.games.stoneage.feeding import food_from_stock
 from dolmen.games.stoneage.payments import building_payments, cheapest_payment
-from dolmen.games.stoneage.scoring import culture_counts, culture_sets, figure_factors, figures, tool_value
+from dolmen.games.stoneage.scoring import (
+    culture_counts,
+    culture_sets,
+    figure_factors,
+    figures,
+    goods_points,
+    set_points,
+    symbol_points,
+    tool_value,
+)
 from dolmen.games.stoneage.state import StoneAgeState
 from dolmen.games.stoneage.steps import PLACE_PEOPLE
 
@@ -127,7 +137,7 @@ def culture_value(hand: tuple[int, ...], culture: int, view: Outlook) -> float:
     layer = culture_counts(hand)[culture]
     sets = culture_sets(hand)
     size = sets[layer] if layer < len(sets) else 0
-    return 2.0 * (size + min(later_symbols(view, size, layer), len(CULTURES) - 1 - size)) + 1.0
+    return symbol_points(size + min(later_symbols(view, size, layer), len(CULTURES) - 1 - size))
 
 
 def projected_culture(hand: tuple[int, ...], view: Outlook) -> float:
@@ -135,7 +145,7 @@ def projected_culture(hand: tuple[int, ...], view: Outlook) -> float:
     more symbols ends at ``(s + f)²``, of which ``s² + 2·s·f`` is owed to the cards held now."""
     points = 0.0
     for layer, size in enumerate(culture_sets(hand)):
-        points += size * size + 2 * size * later_symbols(view, size, layer)
+        points += set_points(size) + 2 * size * later_symbols(view, size, layer)
     return points
 
 
@@ -243,7 +253,7 @@ def position_terms(state: StoneAgeState, seat: int, weights: Weights = DEFAULT_W
     goods = sum(state.resources[base + resource] * (view.goods[resource] - 1.0) for resource in GOODS)
     people, agriculture = state.people[seat], state.agriculture[seat]
     food = state.resources[base + FOOD]
-    eat = max(0, people - agriculture)
+    eat = food_from_stock(people, agriculture)
     short = eat - food
     if short > 0:
         food_points = -(weights.food_urgent * short + weights.food_point * eat * left)
@@ -253,7 +263,7 @@ def position_terms(state: StoneAgeState, seat: int, weights: Weights = DEFAULT_W
     tools = tool_value(state, seat) * weights.tool_pip_round * left
     tools += sum(ONE_USE_VALUE[card] for card in state.one_use[seat]) * view.one_use_pip
     return (
-        float(state.score[seat] + sum(state.goods(seat))),
+        float(state.score[seat] + goods_points(state.goods(seat))),
         projected_culture(hand, view),
         figure_points,
         goods,

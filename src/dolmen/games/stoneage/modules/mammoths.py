@@ -25,7 +25,7 @@ from dolmen.games.stoneage.components import FOOD, GOLD, NRES, RESOURCE_NAMES
 from dolmen.games.stoneage.feeding import interlude
 from dolmen.games.stoneage.hooks import Decisions, Module
 from dolmen.games.stoneage.log import note, zone
-from dolmen.games.stoneage.module_components import HERD_ZONES, MAMMOTH_TILES
+from dolmen.games.stoneage.module_components import HERD_ZONES, MAMMOTH_TILES, TAMING_COST
 from dolmen.games.stoneage.resolution import next_resolver
 from dolmen.games.stoneage.rolls import start_roll
 from dolmen.games.stoneage.steps import CHOOSE_REWARD, CONTEST, HERD_BACK, HERD_FACE
@@ -53,7 +53,7 @@ def _faces(state: StoneAgeState) -> list[int]:
 # -- taming -------------------------------------------------------------------------------------------------
 def legal_tame(state: StoneAgeState) -> list[Any]:
     base = state.turn * NRES
-    return [*(action for action in TAMINGS if state.resources[base + action[1]]), TAME_STOP]
+    return [*(action for action in TAMINGS if state.resources[base + action[1]] >= TAMING_COST), TAME_STOP]
 
 
 def apply_tame(state: StoneAgeState, action: Choice) -> None:
@@ -64,7 +64,7 @@ def apply_tame(state: StoneAgeState, action: Choice) -> None:
         if state.log is not None:
             note(state, "taming_stopped", seat=seat)
     else:
-        state.resources[seat * NRES + action[1]] -= 1
+        state.resources[seat * NRES + action[1]] -= TAMING_COST
         state.on_herd[seat] += 1
         state.tamers -= 1
         if state.log is not None:
