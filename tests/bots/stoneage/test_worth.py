@@ -7,6 +7,7 @@ from dolmen.bots.stoneage.worth import EXTRA_CARD, effect_value
 from dolmen.games.stoneage import StoneAge
 from dolmen.games.stoneage.cards import can_draw_card
 from dolmen.games.stoneage.components import CARD_INDEX, CARDS, Effect, effect
+from dolmen.games.stoneage.module_components import WILD_ANIMALS
 
 
 def test_every_card_has_one_kind_and_a_value() -> None:
@@ -26,6 +27,5 @@ def test_a_draw_is_worth_nothing_when_only_wild_animals_are_left() -> None:
     view = outlook(state, 0)
     draw = effect(CARD_INDEX["writing-card"])
     assert can_draw_card(state) and effect_value(state, view, draw) == EXTRA_CARD
-    assert state.animals_in_deck > 0
-    state.deck_size = state.animals_in_deck
+    state.deck_size = state.animals_in_deck = len(WILD_ANIMALS)  # the deck: the four animals alone
     assert not can_draw_card(state) and effect_value(state, view, draw) == 0.0

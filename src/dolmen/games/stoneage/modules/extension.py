@@ -30,7 +30,7 @@ from dolmen.games.stoneage.actions import (
     Barter,
     Choice,
 )
-from dolmen.games.stoneage.cards import extras_done
+from dolmen.games.stoneage.cards import can_draw_card, extras_done
 from dolmen.games.stoneage.components import (
     BUILDINGS,
     EXTENSION_CARD_SPACES,
@@ -206,7 +206,7 @@ class Extension(Module):
         if (
             state.target == FIRST_CARD + FIFTH_SPACE
             and state.jewels[state.turn] >= EXTRA_DRAW_JEWELS
-            and state.deck_size > state.animals_in_deck
+            and can_draw_card(state)
         ):
             state.step = EXTRA_DRAW
             return True
