@@ -30,7 +30,7 @@ STONEAGE_LAYERS: tuple[tuple[str, ...], ...] = (
     ("components", "steps", "actions", "hooks"),
     ("module_components", "payments", "scoring", "rolls"),
     ("log", "texts", "barter"),
-    ("board", "module_views", "description"),
+    ("board", "description"),
     ("feeding",),
     ("resolution",),
     ("gathering", "cards", "buildings", "placement"),

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
+from dolmen.engine.core import JSON
 from dolmen.games.stoneage import barter
 from dolmen.games.stoneage.actions import (
     BARTER,
@@ -67,6 +68,7 @@ from dolmen.games.stoneage.steps import (
     TAKE_JEWELS,
     THEN_CARD_EFFECT,
 )
+from dolmen.games.stoneage.texts import counts_text
 
 if TYPE_CHECKING:
     from dolmen.games.stoneage.state import StoneAgeState
@@ -144,6 +146,16 @@ class Extension(Module):
         PAY_CARD: (None, {BARTER: apply_barter}),
         BUY_BUILDING: (None, {BARTER: apply_barter}),
     }
+
+    def add_view(self, state: StoneAgeState, doc: dict[str, JSON]) -> None:
+        """Jewels, barter levels and whether each seat bartered this round; the hunt's yield, what barter brought."""
+        seats: list[dict[str, JSON]] = doc["seats"]
+        for seat, seat_doc in enumerate(seats):
+            seat_doc["jewels"] = state.jewels[seat]
+            seat_doc["barter"] = state.barter[seat]
+            seat_doc["bartered"] = bool(state.bartered[seat])
+        doc["hunt_yield"] = state.hunt_yield
+        doc["barter_due"] = counts_text(state.barter_due)
 
     def setup(self, state: StoneAgeState) -> None:
         state.display = [-1] * EXTENSION_CARD_SPACES
