@@ -29,7 +29,7 @@ STONEAGE = "dolmen.games.stoneage"
 STONEAGE_LAYERS: tuple[tuple[str, ...], ...] = (
     ("components", "steps", "actions", "hooks"),
     ("module_components", "payments", "scoring", "rolls"),
-    ("log", "texts", "barter"),
+    ("log", "texts"),
     ("board", "description"),
     ("feeding",),
     ("resolution",),

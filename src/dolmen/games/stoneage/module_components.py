@@ -43,6 +43,8 @@ PAYMENT_NAMES: Final = ("wood", "clay", "stone", "gold", "jewel")
 MERCHANT_JEWELS: Final = 2
 MERCHANT_BARTER: Final = 2
 MAX_BARTER: Final = 10
+NOTHING_DUE: Final = (0, 0, 0, 0, 0)
+"""What a barter brought that the payment must still spend (wood, clay, stone, gold, jewel): nothing."""
 FIFTH_CARD_JEWELS: Final = 3
 """The fifth card space costs 3 jewels; after buying it, 3 more jewels draw a face-down card."""
 EXTRA_DRAW_JEWELS: Final = 3
