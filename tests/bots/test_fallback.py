@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import multiprocessing
 import random
 
 import pytest
@@ -61,3 +62,16 @@ def test_the_arena_counts_fallbacks_per_bot(monkeypatch: pytest.MonkeyPatch) -> 
     rows = {row["bot"]: row for row in report["bots"]}  # type: ignore[union-attr, index]
     assert rows["random"]["fallbacks"] == 0
     assert rows["greedy"]["fallbacks"] == counter.count > 0
+
+
+@pytest.mark.allow_fallback
+@pytest.mark.skipif(multiprocessing.get_start_method() != "fork", reason="the patched rule must reach the workers")
+def test_the_pooled_arena_counts_the_fallbacks_of_its_workers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Games played in worker processes report their fallbacks too: the same games give the same counts in
+    one process and in a pool of two."""
+    monkeypatch.setattr("dolmen.bots.rtta.greedy.greedy_action", refuse)
+    serial = run_arena("rtta", "greedy,random", 4, seed=3, workers=1)
+    pooled = run_arena("rtta", "greedy,random", 4, seed=3, workers=2)
+    counts = [{row["bot"]: row["fallbacks"] for row in report["bots"]} for report in (serial, pooled)]  # type: ignore[union-attr, index]
+    assert counts[0] == counts[1]
+    assert counts[1]["greedy"] > 0 and counts[1]["random"] == 0

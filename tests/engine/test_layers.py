@@ -29,8 +29,8 @@ STONEAGE = "dolmen.games.stoneage"
 STONEAGE_LAYERS: tuple[tuple[str, ...], ...] = (
     ("components", "steps", "actions", "hooks"),
     ("module_components", "payments", "scoring", "rolls"),
-    ("log", "texts", "barter"),
-    ("board", "module_views", "description"),
+    ("log", "texts"),
+    ("board", "description"),
     ("feeding",),
     ("resolution",),
     ("gathering", "cards", "buildings", "placement"),

@@ -7,8 +7,9 @@ import pytest
 
 from dolmen.engine import IllegalStep
 from dolmen.games.stoneage.components import FIRST_STACK
+from dolmen.games.stoneage.placement import village_room
 from dolmen.games.stoneage.steps import CHOOSE_LOCATION
-from tests.stoneage.helpers import act, legal, new_game, seat
+from tests.stoneage.helpers import act, legal, module_game, new_game, seat
 
 
 def test_start_player_places_first_then_clockwise_one_location_at_a_time() -> None:
@@ -138,3 +139,16 @@ def test_no_placement_on_an_empty_card_space_or_stack() -> None:
     state.stack_top[1] = -1
     state.refresh()
     assert "place card 4" not in legal(state) and "place building 2" not in legal(state)
+
+
+def test_the_merchant_counts_in_the_village_limit() -> None:
+    """Rules page "L'Extension" (seed 003 "Règles spéciales"): with 3 players only 2 of the 4 village places
+    (toolmaker, hut, field, merchant) are occupied in a round; the merchant taken leaves room for one more,
+    which is what the bots read (:func:`village_room`)."""
+    state = module_game(3, "extension")
+    assert village_room(state) == 2
+    act(state, "place merchant")
+    assert village_room(state) == 1
+    act(state, "place toolmaker")
+    assert village_room(state) == 0
+    assert not any(text.startswith(("place hut", "place field")) for text in legal(state))

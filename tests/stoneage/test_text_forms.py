@@ -7,8 +7,10 @@ import pytest
 
 from dolmen.engine import MalformedStep, OptionsError
 from dolmen.games.stoneage import StoneAge
+from dolmen.games.stoneage.actions import PICK
 from dolmen.games.stoneage.components import BUILDINGS, CARDS
 from dolmen.games.stoneage.module_components import MAMMOTH_TILES, MODULES, WILD_ANIMALS
+from dolmen.games.stoneage.texts import action_text
 
 ACTIONS = [
     "place hunting 3",
@@ -159,3 +161,10 @@ def test_options_defaults_and_errors() -> None:
     ):
         with pytest.raises(OptionsError):
             game.check_options(players, options)
+
+
+def test_a_foreign_value_equal_to_an_action_does_not_lend_it_its_text() -> None:
+    """``(PICK, True)`` equals ``(PICK, 1)`` and hashes alike; formatting it first (a refusal's text) must not make
+    the legal action read ``pick True`` in every record written afterwards."""
+    assert action_text((PICK, True)) == "pick True"
+    assert action_text((PICK, 1)) == "pick 1"

@@ -29,12 +29,11 @@ from dolmen.bots.rtta.trade import COIN_POINTS, answer_choice, trade_choice
 from dolmen.bots.rtta.values import turns_left
 from dolmen.games.rtta import steps
 from dolmen.games.rtta.actions import END_BUILD, END_BUY, SHIP, Action, Kind
-from dolmen.games.rtta.building import open_targets
+from dolmen.games.rtta.building import engineered_workers, open_targets, stone_for_workers
 from dolmen.games.rtta.buying import granary_rate, must_discard, payment_value
 from dolmen.games.rtta.components import (
     CITIES,
     ENGINEERING,
-    ENGINEERING_WORKERS,
     MAX_CITIES,
     SPEARHEADS,
     STONE,
@@ -87,10 +86,8 @@ def engineering_stone(state: RttaState, seat: int) -> int:
     needed = []
     for t in open_targets(state, seat):
         left = TARGET_BOXES[t] - progress[t]
-        if workers < left <= workers + ENGINEERING_WORKERS * stone and (
-            t < CITIES or points[t] >= MIN_ENGINEERED_POINTS
-        ):
-            needed.append(-(-(left - workers) // ENGINEERING_WORKERS))
+        if workers < left <= workers + engineered_workers(stone) and (t < CITIES or points[t] >= MIN_ENGINEERED_POINTS):
+            needed.append(stone_for_workers(left - workers))
     return min(needed, default=0)
 
 

@@ -44,9 +44,9 @@ from dolmen.games.rtta.actions import (
     Kind,
 )
 from dolmen.games.rtta.board import Board, board_of
-from dolmen.games.rtta.components import FOOD_OR_WORKERS, LEADERSHIP, POTTERY, PRESERVATION_POTTERY, SPEARHEADS
+from dolmen.games.rtta.components import FOOD_OR_WORKERS, LEADERSHIP, SPEARHEADS
 from dolmen.games.rtta.harvest import collect_board
-from dolmen.games.rtta.rolling import preserved_food
+from dolmen.games.rtta.rolling import preserve_on_board
 from dolmen.games.rtta.scoring import Scorer
 from dolmen.games.rtta.state import RttaState
 from dolmen.games.rtta.trading import after_offer
@@ -147,10 +147,8 @@ class RttaExpectimax:
         turns = turns_left(state, seat, finished=False)
         row = self.weights.row(turns) if turns > 0 else None
         board = board_of(state, seat)
-        goods = list(board.goods)
-        goods[POTTERY] -= PRESERVATION_POTTERY
         kept = board_value(scorer, row, *board)
-        preserved = board_value(scorer, row, preserved_food(board.food), goods, *board[2:])
+        preserved = board_value(scorer, row, *preserve_on_board(board))
         return PRESERVE if preserved > kept else ROLL
 
 

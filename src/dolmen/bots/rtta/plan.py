@@ -27,16 +27,9 @@ from dolmen.bots.rtta.values import (
 )
 from dolmen.games.rtta.actions import Action
 from dolmen.games.rtta.board import Board, Goods
-from dolmen.games.rtta.buying import discard_options, must_discard, purchases
-from dolmen.games.rtta.components import (
-    CITIES,
-    ENGINEERING,
-    ENGINEERING_WORKERS,
-    GOOD_TYPES,
-    STONE,
-    TARGET_BOXES,
-    goods_value,
-)
+from dolmen.games.rtta.building import build_on_board, engineer_on_board
+from dolmen.games.rtta.buying import buy_on_board, discard_options, must_discard, purchases
+from dolmen.games.rtta.components import CITIES, ENGINEERING, STONE, TARGET_BOXES, goods_value
 from dolmen.games.rtta.scoring import Scorer
 from dolmen.games.rtta.state import RttaState
 
@@ -109,11 +102,11 @@ class Planner:
 
     def plan_build(self, board: Board, workers: int) -> tuple[float, BuildPlan, Goods, int]:
         """The chunks to build with ``workers``: ``(value gained, chunks, progress after, cities after)``."""
-        progress = list(board.progress)
-        cities = board.cities
+        after = board
         chunks: list[tuple[int, int]] = []
         total = 0.0
         while workers > 0:
+            progress, cities = after.progress, after.cities
             best_gain, best_target, best_n = 1e-9, -1, 0
             for target, boxes, _ in self.build_rows:
                 before = progress[target]
@@ -126,13 +119,11 @@ class Planner:
                         best_gain, best_target, best_n = gain, target, n
             if best_target < 0:
                 break
-            progress[best_target] += best_n
-            if best_target < CITIES and progress[best_target] == TARGET_BOXES[best_target]:
-                cities += 1
+            after = build_on_board(after, best_target, best_n)
             workers -= best_n
             total += best_gain
             chunks.append((best_target, best_n))
-        return total, tuple(chunks), tuple(progress), cities
+        return total, tuple(chunks), after.progress, after.cities
 
     # -- buying and discarding -------------------------------------------------------------------------------
     def best_discard(self, goods: Goods, devs: int) -> Goods | None:
@@ -156,11 +147,8 @@ class Planner:
         """No purchase, and every undominated payment for every affordable development not owned (the ``buy``
         actions of :func:`dolmen.games.rtta.buying.purchases`), each with the board it leaves."""
         options: list[tuple[Purchase, Board]] = [(None, board)]
-        devs, food, goods = board.devs, board.food, board.goods
-        for action in purchases(self.edition, devs, goods, food, coins):
-            _, dev, mask, spent = action
-            left = tuple(0 if mask >> g & 1 else goods[g] for g in range(GOOD_TYPES))
-            options.append((action, board._replace(food=food - spent, goods=left, devs=devs | 1 << dev)))
+        for action in purchases(self.edition, board.devs, board.goods, board.food, coins):
+            options.append((action, buy_on_board(board, action)))
         return options
 
     # -- the whole rest of the turn --------------------------------------------------------------------------
@@ -170,13 +158,9 @@ class Planner:
         stone = board.goods[STONE]
         engineer_options = range(stone + 1) if can_build and board.devs >> ENGINEERING & 1 else range(1)
         for engineer in engineer_options:
-            start = board
-            if engineer:
-                goods = list(board.goods)
-                goods[STONE] -= engineer
-                start = board._replace(goods=tuple(goods))
+            start, engineered = engineer_on_board(board, engineer) if engineer else (board, 0)
             if can_build:
-                _, builds, progress, cities = self.plan_build(start, workers + ENGINEERING_WORKERS * engineer)
+                _, builds, progress, cities = self.plan_build(start, workers + engineered)
                 start = start._replace(progress=progress, cities=cities)
             else:
                 builds = ()
@@ -202,19 +186,14 @@ class Planner:
         stone = board.goods[STONE]
         top = stone if board.devs >> ENGINEERING & 1 else 0
         for engineer in range(top + 1):
-            goods = board.goods
-            if engineer:
-                goods = (*goods[:STONE], stone - engineer, *goods[STONE + 1 :])
-            key = (workers + ENGINEERING_WORKERS * engineer, board.food)
+            start, engineered = engineer_on_board(board, engineer) if engineer else (board, 0)
+            key = (workers + engineered, board.food)
             build = self._build_gains.get(key)
             if build is None:
                 gain, builds, _, _ = self.plan_build(board, key[0])
                 build = self._build_gains[key] = (gain, builds)
-            start, start_value = board, base_value
-            if engineer:
-                start = board._replace(goods=goods)
-                start_value = self.value(start)
-            buy_key = (coins, goods, board.food)
+            start_value = self.value(start) if engineer else base_value
+            buy_key = (coins, start.goods, board.food)
             buy = self._buy_gains.get(buy_key)
             if buy is None:
                 # The gain is relative to its own board: boards sharing the key differ only in parts the

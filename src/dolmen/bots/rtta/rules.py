@@ -32,6 +32,7 @@ from dolmen.games.rtta.components import (
 )
 from dolmen.games.rtta.disasters import DROUGHT, PESTILENCE, has_great_wall, own_disaster
 from dolmen.games.rtta.harvest import die_yields, goods_units
+from dolmen.games.rtta.rolling import preserved_food
 from dolmen.games.rtta.state import RttaState
 
 DEV_PER_TURN: Final = (0.15, 0.1, 0.3, 0.15, 0.15, 0.2, 0.6, 0.4, 0.2, 0.2, 0.1, 0.3, 0.5, 0.3, 0.3, 0.5, 0.3)
@@ -52,6 +53,8 @@ REROLL_MARGIN: Final = 0.05
 """A die is rerolled only when a fresh die is expected to beat its face by more than this."""
 PESTILENCE_GAIN: Final = 0.5
 """Utility of a multiplayer Pestilence to its roller: it costs the opponents, not the roller."""
+MIN_PRESERVED_FOOD: Final = 2
+"""Preservation is used only when it gains at least this much food."""
 REVOLT_UNITS: Final = 6
 """Goods units a Revolt is reckoned to cost beyond those held (those the roll itself brings)."""
 
@@ -218,6 +221,8 @@ def food_choice(state: RttaState, seat: int) -> Action:
 
 
 def preservation_choice(state: RttaState, seat: int) -> Action:
-    """Preserve when doubling gains at least 2 food and the food would not feed the cities twice over."""
+    """Preserve when doubling gains at least :data:`MIN_PRESERVED_FOOD` food and the food would not feed the cities
+    twice over."""
     food = state.food[seat]
-    return PRESERVE if 2 <= food < 2 * state.cities[seat] else ROLL
+    gained = preserved_food(food) - food
+    return PRESERVE if gained >= MIN_PRESERVED_FOOD and food < 2 * state.cities[seat] else ROLL

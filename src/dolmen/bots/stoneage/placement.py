@@ -31,6 +31,7 @@ from dolmen.games.stoneage.components import (
     card_cost,
 )
 from dolmen.games.stoneage.payments import cheapest_payment
+from dolmen.games.stoneage.placement import village_room
 from dolmen.games.stoneage.state import StoneAgeState
 
 MINOR: Final = 1.5
@@ -152,8 +153,7 @@ def _village_values(state: StoneAgeState, view: Outlook, by_location: dict[int, 
     players), only the best ones are kept."""
     offered = [loc for loc in VILLAGE if loc in by_location]
     values: dict[int, float] = {loc: location_value(state, view, loc, VILLAGE_PEOPLE[loc], 0, ()) for loc in offered}
-    occupied = sum(1 for loc in VILLAGE if state.occupancy[loc] > 0)
-    room = state.village_cap - occupied
+    room = village_room(state)
     if room < len(offered):
         for loc in sorted(offered, key=lambda loc: values[loc] / VILLAGE_PEOPLE[loc])[: len(offered) - room]:
             del values[loc]

@@ -37,6 +37,7 @@ from dolmen.games.stoneage.components import (
     can_raise_tool,
     gathering_yield,
 )
+from dolmen.games.stoneage.feeding import food_from_stock
 from dolmen.games.stoneage.rolls import FACES
 from dolmen.games.stoneage.scoring import figures
 from dolmen.games.stoneage.state import StoneAgeState
@@ -230,7 +231,7 @@ def outlook(state: StoneAgeState, seat: int, weights: Weights = DEFAULT_WEIGHTS)
         goods[resource] = 1.0 + conversion * (weights.conversion * RESOURCE_VALUES[resource] - 1.0)
     people, agriculture = state.people[seat], state.agriculture[seat]
     food = state.resources[seat * NRES + FOOD]
-    per_round = max(0, people - agriculture)
+    per_round = food_from_stock(people, agriculture)
     urgent = max(0, per_round - food)
     needed = max(0.0, per_round * left - max(0, food - per_round))
     counts = figures(state.hands[seat])

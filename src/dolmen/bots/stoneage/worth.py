@@ -19,6 +19,7 @@ from dolmen.bots.stoneage.values import (
     outlook,
 )
 from dolmen.games.stoneage.board import unused_tools
+from dolmen.games.stoneage.cards import can_draw_card
 from dolmen.games.stoneage.components import (
     BUILDINGS,
     CARD_ROLL_DICE,
@@ -47,11 +48,23 @@ from dolmen.games.stoneage.components import (
     TOOLMAKER_FIGURE,
     VILLAGE_GAINS,
     CardEffect,
+    Effect,
     card_cost,
+    effect,
     goods_value,
 )
+from dolmen.games.stoneage.feeding import food_from_stock
 from dolmen.games.stoneage.payments import building_payments, cheapest_payment
-from dolmen.games.stoneage.scoring import culture_counts, culture_sets, figure_factors, figures, tool_value
+from dolmen.games.stoneage.scoring import (
+    culture_counts,
+    culture_sets,
+    figure_factors,
+    figures,
+    goods_points,
+    set_points,
+    symbol_points,
+    tool_value,
+)
 from dolmen.games.stoneage.state import StoneAgeState
 from dolmen.games.stoneage.steps import PLACE_PEOPLE
 
@@ -85,7 +98,7 @@ def card_value(state: StoneAgeState, view: Outlook, card: int) -> float:
     bottom half at the end (culture sets now plus a little for a new symbol; figures times their projected
     multiplier)."""
     spec = CARDS[card]
-    top = effect_value(state, view, spec.top)
+    top = effect_value(state, view, effect(card))
     hand = state.hands[view.seat]
     if spec.culture >= 0:
         bottom = culture_value(hand, spec.culture, view)
@@ -95,21 +108,21 @@ def card_value(state: StoneAgeState, view: Outlook, card: int) -> float:
 
 
 def effect_value(state: StoneAgeState, view: Outlook, top: CardEffect) -> float:
-    """Points of a card's top half: what each of its parts brings (``components.CardEffect``)."""
-    value = 0.0
-    if top.gain is not None:
-        value += view.gain_value(top.gain)
-    if top.choice:
-        value += top.choice * view.goods[GOLD]
-    if top.roll >= 0:
-        value += expected_yield(CARD_ROLL_DICE, 0, top.roll) * view.goods[top.roll]
-    if top.draw:
-        value += EXTRA_CARD if state.deck_size else 0.0
-    if top.dice_for_all:
-        value += dice_for_all_value(view, state.players)
-    if top.one_use_tool:
-        value += top.one_use_tool * view.one_use_pip
-    return value
+    """Points of a card's top half, by its kind (``components.Effect``; the game applies it in
+    ``cards.apply_effect``)."""
+    match top.kind:
+        case Effect.GAIN:
+            assert top.gain is not None
+            return view.gain_value(top.gain)
+        case Effect.CHOICE:
+            return top.amount * view.goods[GOLD]
+        case Effect.ROLL:
+            return expected_yield(CARD_ROLL_DICE, 0, top.resource) * view.goods[top.resource]
+        case Effect.DRAW:
+            return EXTRA_CARD if can_draw_card(state) else 0.0
+        case Effect.DICE_FOR_ALL:
+            return dice_for_all_value(view, state.players)
+    return top.amount * view.one_use_pip
 
 
 def later_symbols(view: Outlook, size: int, layer: int) -> float:
@@ -124,7 +137,7 @@ def culture_value(hand: tuple[int, ...], culture: int, view: Outlook) -> float:
     layer = culture_counts(hand)[culture]
     sets = culture_sets(hand)
     size = sets[layer] if layer < len(sets) else 0
-    return 2.0 * (size + min(later_symbols(view, size, layer), len(CULTURES) - 1 - size)) + 1.0
+    return symbol_points(size + min(later_symbols(view, size, layer), len(CULTURES) - 1 - size))
 
 
 def projected_culture(hand: tuple[int, ...], view: Outlook) -> float:
@@ -132,7 +145,7 @@ def projected_culture(hand: tuple[int, ...], view: Outlook) -> float:
     more symbols ends at ``(s + f)²``, of which ``s² + 2·s·f`` is owed to the cards held now."""
     points = 0.0
     for layer, size in enumerate(culture_sets(hand)):
-        points += size * size + 2 * size * later_symbols(view, size, layer)
+        points += set_points(size) + 2 * size * later_symbols(view, size, layer)
     return points
 
 
@@ -240,7 +253,7 @@ def position_terms(state: StoneAgeState, seat: int, weights: Weights = DEFAULT_W
     goods = sum(state.resources[base + resource] * (view.goods[resource] - 1.0) for resource in GOODS)
     people, agriculture = state.people[seat], state.agriculture[seat]
     food = state.resources[base + FOOD]
-    eat = max(0, people - agriculture)
+    eat = food_from_stock(people, agriculture)
     short = eat - food
     if short > 0:
         food_points = -(weights.food_urgent * short + weights.food_point * eat * left)
@@ -250,7 +263,7 @@ def position_terms(state: StoneAgeState, seat: int, weights: Weights = DEFAULT_W
     tools = tool_value(state, seat) * weights.tool_pip_round * left
     tools += sum(ONE_USE_VALUE[card] for card in state.one_use[seat]) * view.one_use_pip
     return (
-        float(state.score[seat] + sum(state.goods(seat))),
+        float(state.score[seat] + goods_points(state.goods(seat))),
         projected_culture(hand, view),
         figure_points,
         goods,

@@ -15,6 +15,7 @@ from typing import Any
 
 from dolmen.games.stoneage import StoneAge
 from dolmen.games.stoneage.components import GOODS, RESOURCE_NAMES
+from dolmen.games.stoneage.module_components import INSULATION_STONE, TAMING_COST, WINTER_CARD_GOLD
 
 _GOODS = tuple(RESOURCE_NAMES[good] for good in GOODS)
 _SEAT_EXTRAS = (("on_herd", "on the mammoth tile"), ("on_animal", "on the wild animal"), ("igloos", "igloos"))
@@ -171,7 +172,9 @@ def _pending(view: dict[str, Any]) -> list[str]:
     elif step == "jewels":
         lines.append(f"Seat {acting}'s hunt yields {view['hunt_yield']}: how many as jewels (the rest food)?")
     elif step == "tame":
-        lines.append(f"Seat {acting} may tame with {view['tamers']} more person(s): 1 food or resource each")
+        lines.append(
+            f"Seat {acting} may tame with {view['tamers']} more person(s): {TAMING_COST} food or resource each"
+        )
     elif step == "reward":
         lines.append(f"Seat {acting} won the mammoth contest: reward top or bottom")
     elif step in ("winter gold", "insulate", "draw"):
@@ -190,8 +193,8 @@ def _offer(view: Mapping[str, Any], step: str) -> str:
         return f"{tables(view)['extension']['extra_draw_jewels']} jewels for a card"
     winter = tables(view)["winter"]
     if step == "winter gold":
-        return f"1 gold for {winter['card_gold_points']} points"
-    return f"1 stone for {winter['insulation_points']} points"
+        return f"{WINTER_CARD_GOLD} gold for {winter['card_gold_points']} points"
+    return f"{INSULATION_STONE} stone for {winter['insulation_points']} points"
 
 
 def render(view: dict[str, Any], seat: int | None, glossary: Mapping[str, str] | None = None) -> str:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from dolmen.engine.events import Event
 from dolmen.games.rtta.actions import END_BUILD, SHIP, Action, Kind
+from dolmen.games.rtta.board import Board
 from dolmen.games.rtta.components import (
     CITIES,
     CLOTH,
@@ -41,6 +42,38 @@ BuildRow = tuple[int, int, tuple[Action, ...]]
 def build_rows(available: tuple[bool, ...]) -> tuple[BuildRow, ...]:
     """``(target, boxes, actions by n)`` for each city and monument a table may build (kept on the state)."""
     return tuple((t, TARGET_BOXES[t], _BUILDS[t]) for t in range(TARGETS) if available[t])
+
+
+def completes_city(target: int, ticked: int) -> bool:
+    """Whether ``ticked`` boxes of ``target`` complete a city (one more die from the next turn, seed 002 "3. Build")."""
+    return target < CITIES and ticked == TARGET_BOXES[target]
+
+
+def build_on_board(board: Board, target: int, n: int) -> Board:
+    """The board after ticking ``n`` boxes of ``target`` (what :func:`apply_build` leaves; the bots' planner tries
+    many)."""
+    progress = list(board.progress)
+    progress[target] += n
+    cities = board.cities + 1 if completes_city(target, progress[target]) else board.cities
+    return board._replace(progress=tuple(progress), cities=cities)
+
+
+def engineered_workers(stone: int) -> int:
+    """Workers from ``stone`` turned in with Engineering (seed 002, Table 3)."""
+    return ENGINEERING_WORKERS * stone
+
+
+def stone_for_workers(workers: int) -> int:
+    """The least stone that gives ``workers`` workers with Engineering."""
+    return -(-workers // ENGINEERING_WORKERS)
+
+
+def engineer_on_board(board: Board, stone: int) -> tuple[Board, int]:
+    """The board after turning in ``stone`` with Engineering, and the workers it gives (what
+    :func:`apply_engineer` does)."""
+    goods = list(board.goods)
+    goods[STONE] -= stone
+    return board._replace(goods=tuple(goods)), engineered_workers(stone)
 
 
 def open_targets(s: RttaState, seat: int) -> list[int]:
@@ -115,11 +148,10 @@ def apply_build(s: RttaState, action: Action) -> None:
     progress = s.progress[p]
     progress[target] += n
     s.workers -= n
-    if progress[target] == TARGET_BOXES[target]:
-        if target < CITIES:
-            s.cities[p] += 1
-        elif s.first_builder[target - CITIES] < 0:
-            s.first_builder[target - CITIES] = p
+    if completes_city(target, progress[target]):
+        s.cities[p] += 1
+    elif target >= CITIES and progress[target] == TARGET_BOXES[target] and s.first_builder[target - CITIES] < 0:
+        s.first_builder[target - CITIES] = p
     if s.log is not None:
         _log_build(s, target, n)
     if not has_build_decision(s):
@@ -148,10 +180,11 @@ def _log_build(s: RttaState, target: int, n: int) -> None:
 
 def apply_engineer(s: RttaState, action: Action) -> None:
     """Engineering: each stone turned in gives 3 workers (seed 002, Table 3)."""
+    workers = engineered_workers(action[1])
     s.goods[s.active][STONE] -= action[1]
-    s.workers += ENGINEERING_WORKERS * action[1]
+    s.workers += workers
     if s.log is not None:
-        args = {"seat": s.active, "stone": action[1], "workers": ENGINEERING_WORKERS * action[1]}
+        args = {"seat": s.active, "stone": action[1], "workers": workers}
         s.log.append(Event("engineered", args))
 
 

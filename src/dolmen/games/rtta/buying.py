@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from dolmen.engine.events import Event
 from dolmen.games.rtta.actions import END_BUY, Action, Kind
+from dolmen.games.rtta.board import Board, Goods
 from dolmen.games.rtta.components import CARAVANS, GOOD_TYPES, GOOD_VALUE, GRANARIES, KEEP_GOODS, Edition
 from dolmen.games.rtta.log import log_bought, log_discarded
 from dolmen.games.rtta.steps import BUY, DISCARD
@@ -134,6 +135,19 @@ def purchases(edition: Edition, devs: int, goods: Sequence[int], food: int, coin
     return found
 
 
+def goods_left(goods: Sequence[int], tracks: int) -> Goods:
+    """The goods after paying with the tracks ``tracks`` (a bit mask): each track spent is spent whole (seed 002,
+    "4. Buy a Development")."""
+    return tuple(0 if tracks >> g & 1 else goods[g] for g in range(GOOD_TYPES))
+
+
+def buy_on_board(board: Board, action: Action) -> Board:
+    """The board after the ``buy`` ``action``: the development owned, its goods tracks and food spent (what
+    :func:`apply_buy` leaves; the bots' planner tries many)."""
+    _, dev, tracks, food = action
+    return board._replace(food=board.food - food, goods=goods_left(board.goods, tracks), devs=board.devs | 1 << dev)
+
+
 def buy_actions(s: RttaState) -> tuple[Action, ...]:
     """``end buy`` and every undominated way to buy each affordable development not owned yet."""
     p = s.active
@@ -155,10 +169,7 @@ def apply_buy(s: RttaState, action: Action) -> None:
         rate = granary_rate(s.edition, s.devs[p])
         log_bought(s, dev, tracks, food, rate, s.coins + payment_value(s.goods[p], tracks, food, rate))
     s.devs[p] |= 1 << dev
-    goods = s.goods[p]
-    for g in range(GOOD_TYPES):
-        if tracks >> g & 1:
-            goods[g] = 0
+    s.goods[p][:] = goods_left(s.goods[p], tracks)
     s.food[p] -= food
     s.coins = 0
     s.next_stage()

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from dolmen.engine.events import Event
 from dolmen.games.rtta import steps
 from dolmen.games.rtta.actions import KEEP, PRESERVE, ROLL, Action, Kind, can_reroll
+from dolmen.games.rtta.board import Board, board_of
 from dolmen.games.rtta.components import (
     FACE_NAMES,
     FACES,
@@ -63,13 +64,21 @@ def preserved_food(food: int) -> int:
     return min(MAX_FOOD, 2 * food)
 
 
+def preserve_on_board(board: Board) -> Board:
+    """The board after Preservation: 1 pottery spent, the food doubled up to 15 (seed 000, "Conservation")."""
+    goods = list(board.goods)
+    goods[POTTERY] -= PRESERVATION_POTTERY
+    return board._replace(food=preserved_food(board.food), goods=tuple(goods))
+
+
 def apply_preservation(s: RttaState, action: Action) -> None:
     """[ruling] Preservation before the first roll: 1 pottery doubles the food, up to 15 (seed 000)."""
     p = s.active
     if action == PRESERVE:
         before = s.food[p]
-        s.goods[p][POTTERY] -= PRESERVATION_POTTERY
-        s.food[p] = preserved_food(before)
+        after = preserve_on_board(board_of(s, p))
+        s.goods[p][POTTERY] = after.goods[POTTERY]
+        s.food[p] = after.food
         if s.log is not None:
             args = {"seat": p, "pottery": PRESERVATION_POTTERY, "food_before": before, "food": s.food[p]}
             s.log.append(Event("preserved", args))

@@ -2,11 +2,11 @@
 seed 004 "Dans le jeu, il y a 36 cartes civilisation").
 
 A card costs 1 to 4 goods (never food) by its space; the buyer chooses which goods. The top half
-(``components.CardEffect``) acts at once; "dice for all" rolls one die per player and, from the buyer
-clockwise, each player takes one die (``components.DICE_FOR_ALL_GAINS``). The modules' hooks here: the cost
-(``card_cost``: the trader's hut, the fifth space), the payments (``card_payments``: jewels and barter), the
-payment done (``paid``) and the offers before the top half acts (``after_card``: winter gold, the face-down
-draw).
+(``components.effect``: a ``CardEffect`` by its kind) acts at once; "dice for all" rolls one die per player
+and, from the buyer clockwise, each player takes one die (``components.DICE_FOR_ALL_GAINS``). The modules'
+hooks here: the cost (``card_cost``: the trader's hut, the fifth space), the payments (``card_payments``:
+jewels and barter), the payment done (``paid``) and the offers before the top half acts (``after_card``:
+winter gold, the face-down draw).
 """
 
 from __future__ import annotations
@@ -22,7 +22,9 @@ from dolmen.games.stoneage.components import (
     FIRST_CARD,
     GOODS,
     NRES,
+    Effect,
     card_cost,
+    effect,
 )
 from dolmen.games.stoneage.hooks import following
 from dolmen.games.stoneage.log import goods_names, note, place
@@ -98,37 +100,45 @@ def card_effect(state: StoneAgeState) -> None:
     apply_effect(state, state.turn, card)
 
 
+def can_draw_card(state: StoneAgeState) -> bool:
+    """Whether a civilization card can be drawn face down: the deck holds one (beyond the wild animals shuffled
+    into it, module ``animals``)."""
+    return state.deck_size > state.animals_in_deck
+
+
 def apply_effect(state: StoneAgeState, seat: int, card: int) -> None:
-    """The top half of ``card`` for its buyer ``seat``; then resolution goes on unless a step is pending."""
-    spec = CARDS[card]
-    top = spec.top
-    if top.gain is not None:
-        gain(state, seat, top.gain)
-        if state.log is not None:
-            note_gain(state, seat, top.gain)
-    elif top.choice:
-        state.roll_count = top.choice
-        state.step = TAKE_GOODS
-        return
-    elif top.roll >= 0:
-        state.gather_site = -1  # not gathering: no wild animal, no herd, no jewels
-        start_roll(state, CARD_ROLL_DICE, top.roll)
-        return
-    elif top.draw:
-        if state.deck_size > state.animals_in_deck:
-            state.reveals = [HAND_REVEAL + seat]
-            state.reveal_then = THEN_RESOLUTION
-            state.step = REVEAL
+    """The top half of ``card`` for its buyer ``seat`` (``components.effect``); then resolution goes on unless a
+    step is pending."""
+    top = effect(card)
+    match top.kind:
+        case Effect.GAIN:
+            assert top.gain is not None
+            gain(state, seat, top.gain)
+            if state.log is not None:
+                note_gain(state, seat, top.gain)
+        case Effect.CHOICE:
+            state.roll_count = top.amount
+            state.step = TAKE_GOODS
             return
-        if state.log is not None:
-            note(state, "no_card_to_draw", seat=seat)
-    elif top.dice_for_all:
-        start_roll(state, state.players, DICE_FOR_ALL)
-        return
-    elif top.one_use_tool:
-        state.one_use[seat] = (*state.one_use[seat], card)
-        if state.log is not None:
-            note(state, "one_use_tool_taken", seat=seat, card=spec.id, value=top.one_use_tool)
+        case Effect.ROLL:
+            state.gather_site = -1  # not gathering: no wild animal, no herd, no jewels
+            start_roll(state, CARD_ROLL_DICE, top.resource)
+            return
+        case Effect.DRAW:
+            if can_draw_card(state):
+                state.reveals = [HAND_REVEAL + seat]
+                state.reveal_then = THEN_RESOLUTION
+                state.step = REVEAL
+                return
+            if state.log is not None:
+                note(state, "no_card_to_draw", seat=seat)
+        case Effect.DICE_FOR_ALL:
+            start_roll(state, state.players, DICE_FOR_ALL)
+            return
+        case Effect.ONE_USE_TOOL:
+            state.one_use[seat] = (*state.one_use[seat], card)
+            if state.log is not None:
+                note(state, "one_use_tool_taken", seat=seat, card=CARDS[card].id, value=top.amount)
     next_resolver(state)
 
 

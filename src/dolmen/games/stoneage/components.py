@@ -7,6 +7,7 @@ buildings and cards are rows of catalogues. Sources: ``shared/rules/stoneage.md`
 
 from __future__ import annotations
 
+from enum import IntEnum
 from typing import Final, NamedTuple
 
 # -- resources ----------------------------------------------------------------------------------------------
@@ -271,27 +272,42 @@ SHAMAN: Final = 3
 FIGURES: Final = ("farmer", "toolmaker", "hutbuilder", "shaman")
 
 
-class CardEffect(NamedTuple):
-    """A civilization card's top half: what its buyer receives at once. One part is set: ``gain`` (food, goods,
-    points, agriculture +1, a tool step), ``choice`` goods of the buyer's choice, a ``roll`` of
-    ``CARD_ROLL_DICE`` dice for a resource (tools may be added), a card drawn face down (``draw``),
-    ``dice_for_all``, or a ``one_use_tool`` of that value."""
+class Effect(IntEnum):
+    """The kinds of a civilization card's top half (rules page "Civilization cards")."""
 
+    GAIN = 0
+    """Food, goods, points, agriculture +1 or a tool step (``CardEffect.gain``)."""
+    CHOICE = 1
+    """``CardEffect.amount`` goods of the buyer's choice."""
+    ROLL = 2
+    """A roll of ``CARD_ROLL_DICE`` dice for ``CardEffect.resource`` (tools may be added)."""
+    DRAW = 3
+    """A card drawn face down from the deck."""
+    DICE_FOR_ALL = 4
+    """One die per player; from the buyer on, each takes one (``DICE_FOR_ALL_GAINS``)."""
+    ONE_USE_TOOL = 5
+    """A one-use tool of value ``CardEffect.amount``."""
+
+
+class CardEffect(NamedTuple):
+    """A civilization card's top half, what its buyer receives at once: its ``kind`` and what that kind needs
+    (``gain`` for :attr:`Effect.GAIN`, ``amount`` for :attr:`Effect.CHOICE` and :attr:`Effect.ONE_USE_TOOL`,
+    ``resource`` for :attr:`Effect.ROLL`). The game applies it (``cards.apply_effect``), describes it
+    (``description.effect_doc``) and the bots value it, all by its ``kind``."""
+
+    kind: Effect
     gain: Gain | None = None
-    choice: int = 0
-    roll: int = -1
-    draw: bool = False
-    dice_for_all: bool = False
-    one_use_tool: int = 0
+    amount: int = 0
+    resource: int = -1
 
 
 CARD_ROLL_DICE: Final = 2
-"""A card's roll for a resource (``CardEffect.roll``) uses two dice."""
-_DICE_FOR_ALL: Final = CardEffect(dice_for_all=True)
+"""A card's roll for a resource (:attr:`Effect.ROLL`) uses two dice."""
+_DICE_FOR_ALL: Final = CardEffect(Effect.DICE_FOR_ALL)
 
 
 def _gains(kind: int, amount: int = 1) -> CardEffect:
-    return CardEffect(gain=(kind, amount))
+    return CardEffect(Effect.GAIN, gain=(kind, amount))
 
 
 class CivilizationCard(NamedTuple):
@@ -316,10 +332,10 @@ def _sand(figure: str, figures: int, top: str, effect: CardEffect, copies: int =
 
 CARDS: Final[tuple[CivilizationCard, ...]] = (
     _green("medicine", "food5", _gains(FOOD, 5)),
-    _green("medicine", "choice2", CardEffect(choice=2)),
+    _green("medicine", "choice2", CardEffect(Effect.CHOICE, amount=2)),
     _green("art", "toolstep", _gains(TOOL_STEP)),
-    _green("art", "golddice", CardEffect(roll=GOLD)),
-    _green("writing", "card", CardEffect(draw=True)),
+    _green("art", "golddice", CardEffect(Effect.ROLL, resource=GOLD)),
+    _green("writing", "card", CardEffect(Effect.DRAW)),
     _green("writing", "dice", _DICE_FOR_ALL),
     _green("pottery", "food7", _gains(FOOD, 7)),
     _green("pottery", "dice", _DICE_FOR_ALL),
@@ -335,9 +351,9 @@ CARDS: Final[tuple[CivilizationCard, ...]] = (
     _sand("farmer", 1, "dice", _DICE_FOR_ALL),
     _sand("farmer", 2, "food3", _gains(FOOD, 3)),
     _sand("farmer", 2, "dice", _DICE_FOR_ALL),
-    _sand("toolmaker", 1, "tool4", CardEffect(one_use_tool=4)),
-    _sand("toolmaker", 1, "tool3", CardEffect(one_use_tool=3)),
-    _sand("toolmaker", 2, "tool2", CardEffect(one_use_tool=2)),
+    _sand("toolmaker", 1, "tool4", CardEffect(Effect.ONE_USE_TOOL, amount=4)),
+    _sand("toolmaker", 1, "tool3", CardEffect(Effect.ONE_USE_TOOL, amount=3)),
+    _sand("toolmaker", 2, "tool2", CardEffect(Effect.ONE_USE_TOOL, amount=2)),
     _sand("toolmaker", 2, "dice", _DICE_FOR_ALL, copies=2),
     _sand("hutbuilder", 1, "food4", _gains(FOOD, 4)),
     _sand("hutbuilder", 1, "dice", _DICE_FOR_ALL),
@@ -346,12 +362,19 @@ CARDS: Final[tuple[CivilizationCard, ...]] = (
     _sand("hutbuilder", 3, "points3", _gains(POINTS, 3)),
     _sand("shaman", 1, "stone1", _gains(STONE, 1)),
     _sand("shaman", 1, "gold1", _gains(GOLD, 1)),
-    _sand("shaman", 1, "stonedice", CardEffect(roll=STONE)),
+    _sand("shaman", 1, "stonedice", CardEffect(Effect.ROLL, resource=STONE)),
     _sand("shaman", 2, "clay1", _gains(CLAY, 1)),
-    _sand("shaman", 2, "wooddice", CardEffect(roll=WOOD)),
+    _sand("shaman", 2, "wooddice", CardEffect(Effect.ROLL, resource=WOOD)),
 )
 """The 36 civilization cards (34 kinds; two kinds come twice), rules page "Civilization cards". A card's id is
 ``<bottom>-<top>``: the culture symbol or figure kind with its number of figures, then the immediate effect."""
 CARD_INDEX: Final = {card.id: index for index, card in enumerate(CARDS)}
-ONE_USE_VALUE: Final = tuple(card.top.one_use_tool for card in CARDS)
+
+
+def effect(card: int) -> CardEffect:
+    """The top half of ``card`` (an index into :data:`CARDS`)."""
+    return CARDS[card].top
+
+
+ONE_USE_VALUE: Final = tuple(card.top.amount if card.top.kind == Effect.ONE_USE_TOOL else 0 for card in CARDS)
 """The value of each card's one-use tool (0 for the other cards)."""

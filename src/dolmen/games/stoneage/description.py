@@ -50,6 +50,7 @@ from dolmen.games.stoneage.components import (
     BuildingTile,
     CardEffect,
     CivilizationCard,
+    Effect,
     can_raise_tool,
     location_name,
     raise_tool,
@@ -198,22 +199,24 @@ def card_doc(card: CivilizationCard) -> dict[str, Any]:
 
 def effect_doc(top: CardEffect) -> dict[str, Any]:
     """A card's top half by name (``effect``) with its numbers."""
-    if top.gain is not None:
-        kind, amount = top.gain
-        if kind == FOOD:
-            return {"effect": "food", "amount": amount}
-        if kind in GOODS:
-            return {"effect": "resource", "resource": RESOURCE_NAMES[kind], "amount": amount}
-        return {"effect": GAIN_NAMES[kind], "amount": amount} if kind == POINTS else {"effect": GAIN_NAMES[kind]}
-    if top.choice:
-        return {"effect": "resources_of_choice", "amount": top.choice}
-    if top.roll >= 0:
-        return {"effect": "dice_for_resource", "resource": RESOURCE_NAMES[top.roll], "dice": CARD_ROLL_DICE}
-    if top.draw:
-        return {"effect": "draw_card"}
-    if top.dice_for_all:
-        return {"effect": "dice_for_all"}
-    return {"effect": "one_use_tool", "value": top.one_use_tool}
+    match top.kind:
+        case Effect.GAIN:
+            assert top.gain is not None
+            kind, amount = top.gain
+            if kind == FOOD:
+                return {"effect": "food", "amount": amount}
+            if kind in GOODS:
+                return {"effect": "resource", "resource": RESOURCE_NAMES[kind], "amount": amount}
+            return {"effect": GAIN_NAMES[kind], "amount": amount} if kind == POINTS else {"effect": GAIN_NAMES[kind]}
+        case Effect.CHOICE:
+            return {"effect": "resources_of_choice", "amount": top.amount}
+        case Effect.ROLL:
+            return {"effect": "dice_for_resource", "resource": RESOURCE_NAMES[top.resource], "dice": CARD_ROLL_DICE}
+        case Effect.DRAW:
+            return {"effect": "draw_card"}
+        case Effect.DICE_FOR_ALL:
+            return {"effect": "dice_for_all"}
+    return {"effect": "one_use_tool", "value": top.amount}
 
 
 def building_doc(tile: BuildingTile, modules: tuple[str, ...]) -> dict[str, Any]:

@@ -48,6 +48,12 @@ def begin_feeding(state: StoneAgeState) -> None:
     feed_from(state, 0)
 
 
+def food_from_stock(people: int, agriculture: int) -> int:
+    """The food ``people`` eat from the stock at a feeding: one each, less what ``agriculture`` brings (never below
+    0; the modules may spare more, :func:`food_needed`)."""
+    return max(0, people - agriculture)
+
+
 def food_needed(state: StoneAgeState, seat: int) -> int:
     """How much food ``seat``'s people eat this round: one each, less what modules spare (never below 0)."""
     need = state.people[seat]

@@ -24,6 +24,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 if TYPE_CHECKING:
+    from dolmen.engine.core import JSON
     from dolmen.games.stoneage.state import StoneAgeState
 
 Legal = Callable[["StoneAgeState"], list[Any]]
@@ -55,6 +56,10 @@ class Module:
     """Reveals the module adds to the setup's, after them."""
     decisions: ClassVar[Decisions] = {}
     """The module's decisions (``decisions.py`` merges them with the base game's)."""
+
+    # -- the view ---------------------------------------------------------------------------------------------
+    def add_view(self, state: StoneAgeState, doc: dict[str, JSON]) -> None:
+        """Add the module's keys to ``doc``, a view being built (what a module keeps is public)."""
 
     # -- the setup and the placement ------------------------------------------------------------------------
     def setup(self, state: StoneAgeState) -> None:
@@ -176,7 +181,7 @@ class Hooks:
         *("modules", "setup", "setup_reveals", "begin_round", "village", "places", "placers", "resolvers"),
         *("lower_total", "take_yield", "after_gathering", "rollers", "card_cost", "payments", "paid", "after_card"),
         *("building_points", "after_building", "before_feeding", "before_eating", "food_spared", "round_reveals"),
-        *("card_drawn", "revealers"),
+        *("card_drawn", "revealers", "views"),
     )
 
     def __init__(self, modules: tuple[Module, ...]) -> None:
@@ -212,3 +217,4 @@ class Hooks:
         self.round_reveals = overriding("round_reveals")
         self.card_drawn = overriding("card_drawn")
         self.revealers = {code: module for module in modules for code in module.reveals}
+        self.views = overriding("add_view")

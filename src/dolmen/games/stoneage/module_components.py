@@ -43,6 +43,8 @@ PAYMENT_NAMES: Final = ("wood", "clay", "stone", "gold", "jewel")
 MERCHANT_JEWELS: Final = 2
 MERCHANT_BARTER: Final = 2
 MAX_BARTER: Final = 10
+NOTHING_DUE: Final = (0, 0, 0, 0, 0)
+"""What a barter brought that the payment must still spend (wood, clay, stone, gold, jewel): nothing."""
 FIFTH_CARD_JEWELS: Final = 3
 """The fifth card space costs 3 jewels; after buying it, 3 more jewels draw a face-down card."""
 EXTRA_DRAW_JEWELS: Final = 3
@@ -151,6 +153,9 @@ def deck_card_id(card: int) -> str:
 
 DECK_CARD_INDEX: Final = {deck_card_id(card): card for card in range(FIRST_ANIMAL + len(WILD_ANIMALS))}
 
+TAMING_COST: Final = 1
+"""Each person on the herd's zone tames by paying this much food or one resource (rules page "Mammoth herd")."""
+
 # -- igloos -------------------------------------------------------------------------------------------------
 IGLOOS: Final = 4
 IGLOO_COST: Final = (1, 0, 1, 0)
@@ -160,7 +165,9 @@ IGLOO_FOOD: Final = 2
 """Each igloo spares its owner this much food at every feeding."""
 
 # -- harsh winter -------------------------------------------------------------------------------------------
+WINTER_CARD_GOLD: Final = 1
 WINTER_CARD_POINTS: Final = 6
-"""One more gold with a bought card scores 6 points."""
+"""One more gold (``WINTER_CARD_GOLD``) with a bought card scores 6 points."""
+INSULATION_STONE: Final = 1
 INSULATION_POINTS: Final = 5
-"""One more stone with a marked building insulates it for 5 points."""
+"""One more stone (``INSULATION_STONE``) with a marked building insulates it for 5 points."""

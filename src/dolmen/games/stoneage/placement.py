@@ -61,6 +61,17 @@ def can_place(state: StoneAgeState, seat: int) -> bool:
     return bool(placements_for(state, seat))
 
 
+def village_room(state: StoneAgeState) -> int:
+    """How many more village places (the modules' too) may be occupied this round: the village limit less those
+    occupied (rules page "Village"; with 2 or 3 players only 2 of the 3)."""
+    occupancy = state.occupancy
+    village = (occupancy[TOOLMAKER] > 0) + (occupancy[HUT] > 0) + (occupancy[FIELD] > 0)
+    if state.modular:
+        for loc in state.hooks.village:
+            village += occupancy[loc] > 0
+    return state.village_cap - village
+
+
 def placements_for(state: StoneAgeState, seat: int) -> list[Any]:
     free = state.available[seat]
     base = seat * NLOC
@@ -74,12 +85,8 @@ def placements_for(state: StoneAgeState, seat: int) -> list[Any]:
         if not placed[base + loc] and (colours[loc] < limit or loc == state.herd_zone):
             room = SITE_CAPACITY - occupancy[loc]
             legal += _UP_TO[loc][room if room < free else free]
-    village = (occupancy[TOOLMAKER] > 0) + (occupancy[HUT] > 0) + (occupancy[FIELD] > 0)
     modular = state.modular
-    if modular:
-        for loc in state.hooks.village:
-            village += occupancy[loc] > 0
-    if village < state.village_cap:
+    if village_room(state) > 0:
         if not occupancy[TOOLMAKER]:
             legal.append(_TOOLMAKER_PLACEMENT)
         if not occupancy[HUT] and free >= _HUT_PEOPLE:

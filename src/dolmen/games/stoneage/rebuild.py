@@ -8,7 +8,6 @@ import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from dolmen.games.stoneage.barter import NOTHING_DUE
 from dolmen.games.stoneage.components import (
     BUILDING_INDEX,
     BUILDINGS,
@@ -20,7 +19,13 @@ from dolmen.games.stoneage.components import (
     TOOL_TILES,
     location_name,
 )
-from dolmen.games.stoneage.module_components import DECK_CARD_INDEX, FIRST_ANIMAL, MAMMOTH_INDEX, MAMMOTH_TILES
+from dolmen.games.stoneage.module_components import (
+    DECK_CARD_INDEX,
+    FIRST_ANIMAL,
+    MAMMOTH_INDEX,
+    MAMMOTH_TILES,
+    NOTHING_DUE,
+)
 from dolmen.games.stoneage.state import StoneAgeState
 from dolmen.games.stoneage.steps import ROLL_NAMES, STEP_NAMES, THEN_NAMES, reveal_code
 from dolmen.games.stoneage.texts import parse_counts

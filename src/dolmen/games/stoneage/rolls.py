@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from dolmen.games.stoneage.actions import DICE
 from dolmen.games.stoneage.components import DIE_FACES
-from dolmen.games.stoneage.steps import ROLL_DICE
+from dolmen.games.stoneage.steps import CONTEST, ROLL_DICE
 
 if TYPE_CHECKING:
     from dolmen.games.stoneage.state import StoneAgeState
@@ -25,6 +25,13 @@ def start_roll(state: StoneAgeState, dice: int, resource: int) -> None:
     state.roll_count = dice
     state.roll_res = resource
     state.step = ROLL_DICE
+
+
+def roll_queue(state: StoneAgeState) -> list[dict[str, int]]:
+    """Who still rolls in the modules' one-by-one rolls (the mammoth contest, driving off a wild animal), with how
+    many dice (their people there), for the views."""
+    on = state.on_herd if state.roll_res == CONTEST else state.on_animal
+    return [{"seat": seat, "dice": on[seat]} for seat in state.roll_queue]
 
 
 @lru_cache(maxsize=16)

@@ -26,6 +26,22 @@ def culture_counts(hand: tuple[int, ...]) -> list[int]:
     return counts
 
 
+def set_points(size: int) -> int:
+    """What a set of ``size`` different culture symbols scores: its size squared."""
+    return size * size
+
+
+def symbol_points(size: float) -> float:
+    """What one more symbol adds to a set of ``size`` different symbols: ``set_points(size + 1) - set_points(size)``
+    (the bots ask it of projected, fractional sizes)."""
+    return 2 * size + 1
+
+
+def goods_points(goods: tuple[int, ...]) -> int:
+    """What goods left at the end score: 1 point each (never food)."""
+    return sum(goods)
+
+
 def culture_points(hand: tuple[int, ...]) -> int:
     """Sets of different culture symbols, each scoring its size squared: 6 different + 2 doubles = 36 + 4."""
     counts = culture_counts(hand)
@@ -34,7 +50,7 @@ def culture_points(hand: tuple[int, ...]) -> int:
         size = sum(1 for c in counts if c >= layer)
         if not size:
             return points
-        points += size * size
+        points += set_points(size)
         layer += 1
 
 
@@ -83,16 +99,17 @@ def breakdown(state: StoneAgeState, seat: int) -> dict[str, Any]:
     parts: dict[str, Any] = {
         "points": state.score[seat],
         "penalties": state.penalties[seat],
-        "culture": {"sets": sets, "points": sum(size * size for size in sets)},
+        "culture": {"sets": sets, "points": sum(set_points(size) for size in sets)},
         "multipliers": multipliers,
-        "goods": sum(state.goods(seat)),
+        "goods": goods_points(state.goods(seat)),
     }
     parts["total"] = final_score(state, seat)
     return parts
 
 
 def final_score(state: StoneAgeState, seat: int) -> int:
-    return state.score[seat] + culture_points(state.hands[seat]) + figure_points(state, seat) + sum(state.goods(seat))
+    hand = state.hands[seat]
+    return state.score[seat] + culture_points(hand) + figure_points(state, seat) + goods_points(state.goods(seat))
 
 
 def tiebreak(state: StoneAgeState, seat: int) -> int:

@@ -26,7 +26,6 @@ from dolmen.engine.core import CHANCE, JSON, Game, Result, State
 from dolmen.engine.errors import GameNotOver
 from dolmen.games.stoneage import reasons, reveals, rolls, scoring, texts, views
 from dolmen.games.stoneage.actions import DICE
-from dolmen.games.stoneage.barter import NOTHING_DUE
 from dolmen.games.stoneage.components import (
     BUILDINGS,
     CARD_SPACES,
@@ -45,7 +44,7 @@ from dolmen.games.stoneage.components import (
 )
 from dolmen.games.stoneage.decisions import APPLY, LEGAL
 from dolmen.games.stoneage.gathering import apply_dice
-from dolmen.games.stoneage.module_components import MAMMOTH_TILES
+from dolmen.games.stoneage.module_components import MAMMOTH_TILES, NOTHING_DUE
 from dolmen.games.stoneage.modules import hooks_for
 from dolmen.games.stoneage.steps import (
     ACTIVITIES,

@@ -106,9 +106,18 @@ def _parse_barter(words: list[str], text: str) -> tuple[tuple[int, ...], tuple[i
     return _full(parse_counts(given, text, jewels=True)), _full(parse_counts(received, text, jewels=True))
 
 
-@lru_cache(maxsize=1 << 16)  # bounded: foreign values that happen to format are cached too
 def action_text(action: Hashable) -> str:
-    """The text form of an action (see :mod:`.actions`)."""
+    """The text form of an action (see :mod:`.actions`). Cached, by value and by the types of its items: a foreign
+    value equal to a legal action (``(PICK, True)`` equals ``(PICK, 1)``) must not lend it its text."""
+    return _action_text(action, _item_types(action))
+
+
+def _item_types(value: object) -> object:
+    return tuple(map(_item_types, value)) if type(value) is tuple else type(value)
+
+
+@lru_cache(maxsize=1 << 16)  # bounded: foreign values that happen to format are cached too
+def _action_text(action: Hashable, types: object) -> str:
     kind: Any = action[0]  # type: ignore[index]
     act: Any = action
     match kind:

@@ -15,7 +15,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from dolmen.engine.core import JSON
-from dolmen.games.stoneage import module_views, scoring
+from dolmen.games.stoneage import scoring
 from dolmen.games.stoneage.components import (
     BUILDINGS,
     CARDS,
@@ -147,7 +147,10 @@ def view(state: StoneAgeState, viewer: int | None) -> dict[str, JSON]:
         "end_reason": state.end_reason,
     }
     if state.modular:
-        module_views.add_module_keys(state, doc)
+        doc["bought"] = CARDS[state.bought].id if state.bought >= 0 else None
+        doc["gather_site"] = location_name(state.gather_site) if state.gather_site >= 0 else None
+        for module in state.hooks.views:
+            module.add_view(state, doc)
     if state.step == CHOOSE_TOOLS:
         doc["tool_choices"] = tool_options(state)
     if state.step == OVER:

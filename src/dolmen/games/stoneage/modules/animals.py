@@ -16,13 +16,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from dolmen.engine.core import JSON
 from dolmen.games.stoneage.board import give
 from dolmen.games.stoneage.components import ANIMAL
 from dolmen.games.stoneage.feeding import interlude
 from dolmen.games.stoneage.hooks import Module
 from dolmen.games.stoneage.log import note
 from dolmen.games.stoneage.module_components import DRIVE_OFF_REWARDS, FIRST_ANIMAL, WILD_ANIMALS, WildAnimal
-from dolmen.games.stoneage.rolls import start_roll
+from dolmen.games.stoneage.rolls import roll_queue, start_roll
 from dolmen.games.stoneage.steps import DRIVE_OFF
 
 if TYPE_CHECKING:
@@ -56,6 +57,15 @@ class Animals(Module):
     name = "animals"
     places = (ANIMAL,)
     rolls = (DRIVE_OFF,)
+
+    def add_view(self, state: StoneAgeState, doc: dict[str, JSON]) -> None:
+        """People on the wild animal, the animals beside the board and in the deck, whose dice are to roll."""
+        seats: list[dict[str, JSON]] = doc["seats"]
+        for seat, seat_doc in enumerate(seats):
+            seat_doc["on_animal"] = state.on_animal[seat]
+        doc["animals"] = [WILD_ANIMALS[card - FIRST_ANIMAL].id for card in state.animals]
+        doc["animals_in_deck"] = state.animals_in_deck
+        doc["roll_queue"] = roll_queue(state)
 
     def setup(self, state: StoneAgeState) -> None:
         state.deck = state.deck + [0] * len(WILD_ANIMALS)

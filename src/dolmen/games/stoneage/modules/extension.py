@@ -6,17 +6,27 @@ the fifth card space and barter.
   never score, and pay only for the fifth card space and its face-down draw.
 - **The fifth card space** costs 3 jewels; right after buying it, 3 more jewels draw a card face down into the
   hand (only its bottom half counts).
-- **Barter**, once per round, only while paying for a card or a building: a step of its own before the payment
-  (the exchanges are in :mod:`..barter`); the payment that follows must spend all it brought.
+- **Barter**, once per round, only while paying for a card or a building: a step of its own before the payment;
+  the payment that follows must spend all it brought (see "Barter" below).
 
 The extension's tables (more players, one stack per player, the village limits) are in :mod:`..components`.
+
+Barter (seed 003 "Lors de l'achat d'une carte ou d'un bâtiment et une seule fois par tour"): ``barter stone for
+gold`` gives ``given`` from the player's stock and brings ``received``; the payment that follows must contain all
+of ``received`` (what barter brings is spent in that purchase), and the purchase can no longer be declined.
+Sizes by barter level (``module_components.barter_exchange``): 2 for 1, 1 for 1, or 1 for 1 or 2. Food is never
+bartered. Vectors are 5 long: wood, clay, stone, gold, jewel. Our ruling (docs/stoneage.md): what is given and
+what is received share no kind (a kind for itself is no exchange). Jewels may be given, and received only where
+jewels pay (the fifth card space): a barter is offered only when some payment of the purchase can then spend all
+it brings.
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-from dolmen.games.stoneage import barter
+from dolmen.engine.core import JSON
 from dolmen.games.stoneage.actions import (
     BARTER,
     BUY_ACTION,
@@ -30,7 +40,7 @@ from dolmen.games.stoneage.actions import (
     Barter,
     Choice,
 )
-from dolmen.games.stoneage.cards import extras_done
+from dolmen.games.stoneage.cards import can_draw_card, extras_done
 from dolmen.games.stoneage.components import (
     BUILDINGS,
     EXTENSION_CARD_SPACES,
@@ -40,6 +50,7 @@ from dolmen.games.stoneage.components import (
     GOODS,
     HUNTING,
     MERCHANT,
+    N_OF_K,
     NLOC,
     NRES,
 )
@@ -54,9 +65,10 @@ from dolmen.games.stoneage.module_components import (
     MAX_BARTER,
     MERCHANT_BARTER,
     MERCHANT_JEWELS,
+    NOTHING_DUE,
     barter_exchange,
 )
-from dolmen.games.stoneage.payments import building_payments, exact_payments
+from dolmen.games.stoneage.payments import _exact, building_payments, can_pay, exact_payments, flexible_payments
 from dolmen.games.stoneage.resolution import leave, next_resolver
 from dolmen.games.stoneage.steps import (
     BUY_BUILDING,
@@ -67,6 +79,7 @@ from dolmen.games.stoneage.steps import (
     TAKE_JEWELS,
     THEN_CARD_EFFECT,
 )
+from dolmen.games.stoneage.texts import counts_text
 
 if TYPE_CHECKING:
     from dolmen.games.stoneage.state import StoneAgeState
@@ -74,11 +87,93 @@ if TYPE_CHECKING:
 _JEWEL_CHOICES: Final = tuple((JEWELS, n) for n in range(64))
 
 
-def barters(state: StoneAgeState, seat: int, purchase: barter.Purchase) -> tuple[Any, ...]:
+# -- barter -------------------------------------------------------------------------------------------------
+Counts = tuple[int, ...]
+Exchange = tuple[int, tuple[int, ...]]
+"""``(given size, received sizes)`` of one barter."""
+KINDS: Final = 5
+HOLDING_CAP: Final = 2
+"""No barter gives more than 2 units: for listing exchanges, holdings are capped here."""
+
+
+@lru_cache(maxsize=4096)
+def _received(size: int) -> tuple[Counts, ...]:
+    return _exact((size,) * KINDS, size)
+
+
+@lru_cache(maxsize=65536)
+def exchanges(holdings: Counts, exchange: Exchange) -> tuple[tuple[Counts, Counts], ...]:
+    """Every ``(given, received)`` of one barter from ``holdings`` (5 long, capped at ``HOLDING_CAP``), the two
+    sharing no kind."""
+    given_size, received_sizes = exchange
+    ways: list[tuple[Counts, Counts]] = []
+    for given in _exact(holdings, given_size):
+        for size in received_sizes:
+            for received in _received(size):
+                if not any(g and r for g, r in zip(given, received, strict=True)):
+                    ways.append((given, received))
+    return tuple(ways)
+
+
+def cap(holdings: Counts) -> Counts:
+    return tuple(h if h < HOLDING_CAP else HOLDING_CAP for h in holdings)
+
+
+def contains(payment: Counts, due: Counts) -> bool:
+    """Whether ``payment`` (4 or 5 long) spends all of ``due`` (5 long)."""
+    return all(p >= d for p, d in zip((*payment, 0, 0)[:KINDS], due, strict=True))
+
+
+CARD_IN_GOODS: Final = 0
+CARD_IN_JEWELS: Final = 1
+BUILDING_TILE: Final = 2
+Purchase = tuple[int, int]
+"""``(CARD_IN_GOODS, cost)``, ``(CARD_IN_JEWELS, cost)`` or ``(BUILDING_TILE, tile)``: what a barter pays for."""
+STOCK_CAP: Final = 7
+"""No purchase needs more than 5 of a kind, nor a barter more than 2: stocks are capped here for memoising."""
+
+
+def _spends(purchase: Purchase, stock: Counts, received: Counts) -> bool:
+    """Whether, after a barter leaving ``stock``, some payment of ``purchase`` spends all of ``received``."""
+    kind, value = purchase
+    if kind == CARD_IN_GOODS:
+        return not received[JEWEL] and sum(received) <= value <= sum(stock[:JEWEL])
+    if kind == CARD_IN_JEWELS:
+        return not any(received[:JEWEL]) and received[JEWEL] <= value <= stock[JEWEL]
+    tile = BUILDINGS[value]
+    if received[JEWEL]:
+        return False
+    if tile.kind == FIXED:
+        return contains(tile.cost, received) and can_pay(stock[:JEWEL], tile.cost)
+    if tile.kind == N_OF_K:
+        return any(contains(way, received) for way in flexible_payments(stock[:JEWEL], N_OF_K, tile.n, tile.k))
+    return True  # "1 to 7 goods": paying just what barter brought will do
+
+
+@lru_cache(maxsize=65536)
+def _offers(stock: Counts, trade: Exchange, purchase: Purchase) -> tuple[Any, ...]:
+    offers = []
+    for given, received in exchanges(cap(stock), trade):
+        after = tuple(s - g + r for s, g, r in zip(stock, given, received, strict=True))
+        if _spends(purchase, after, received):
+            offers.append((BARTER, given, received))
+    return tuple(offers)
+
+
+def barter_offers(payables: Counts, trade: Exchange, purchase: Purchase) -> tuple[Any, ...]:
+    """The barter actions a player holding ``payables`` (goods and jewels) may make with ``trade`` whose yield
+    ``purchase`` can spend."""
+    if not trade[0]:
+        return ()
+    stock = tuple(h if h < STOCK_CAP else STOCK_CAP for h in payables)
+    return _offers(stock, trade, purchase)
+
+
+def barters(state: StoneAgeState, seat: int, purchase: Purchase) -> tuple[Any, ...]:
     """The barters ``seat`` may still make this round (none once used) whose yield ``purchase`` can spend."""
     if state.bartered[seat] or not state.barter[seat]:
         return ()
-    return barter.barters(state.payables(seat), barter_exchange(state.barter[seat]), purchase)
+    return barter_offers(state.payables(seat), barter_exchange(state.barter[seat]), purchase)
 
 
 # -- decisions ----------------------------------------------------------------------------------------------
@@ -145,6 +240,16 @@ class Extension(Module):
         BUY_BUILDING: (None, {BARTER: apply_barter}),
     }
 
+    def add_view(self, state: StoneAgeState, doc: dict[str, JSON]) -> None:
+        """Jewels, barter levels and whether each seat bartered this round; the hunt's yield, what barter brought."""
+        seats: list[dict[str, JSON]] = doc["seats"]
+        for seat, seat_doc in enumerate(seats):
+            seat_doc["jewels"] = state.jewels[seat]
+            seat_doc["barter"] = state.barter[seat]
+            seat_doc["bartered"] = bool(state.bartered[seat])
+        doc["hunt_yield"] = state.hunt_yield
+        doc["barter_due"] = counts_text(state.barter_due)
+
     def setup(self, state: StoneAgeState) -> None:
         state.display = [-1] * EXTENSION_CARD_SPACES
         state.loc_end = NLOC
@@ -179,12 +284,12 @@ class Extension(Module):
         due = state.barter_due
         if space < FIFTH_SPACE:
             ways = exact_payments(state.goods(seat), cost)
-            legal: list[Any] = [(PAY, way) for way in ways if barter.contains(way, due)]
+            legal: list[Any] = [(PAY, way) for way in ways if contains(way, due)]
         else:
             legal = [(PAY, (0, 0, 0, 0, cost))] if state.jewels[seat] >= cost else []
-        if due != barter.NOTHING_DUE:
+        if due != NOTHING_DUE:
             return legal
-        purchase = (barter.CARD_IN_GOODS if space < FIFTH_SPACE else barter.CARD_IN_JEWELS, cost)
+        purchase = (CARD_IN_GOODS if space < FIFTH_SPACE else CARD_IN_JEWELS, cost)
         return [*legal, *barters(state, seat, purchase), DECLINE_ACTION]
 
     def building_payments(self, state: StoneAgeState, seat: int, tile: int) -> list[Any]:
@@ -192,21 +297,21 @@ class Extension(Module):
         that spend all it brought."""
         spec = BUILDINGS[tile]
         due = state.barter_due
-        ways = [way for way in building_payments(state.goods(seat), spec) if barter.contains(way, due)]
+        ways = [way for way in building_payments(state.goods(seat), spec) if contains(way, due)]
         legal: list[Any] = ([BUY_ACTION] if ways else []) if spec.kind == FIXED else [(PAY, way) for way in ways]
-        if due != barter.NOTHING_DUE:
+        if due != NOTHING_DUE:
             return legal
-        return [*legal, *barters(state, seat, (barter.BUILDING_TILE, tile)), DECLINE_ACTION]
+        return [*legal, *barters(state, seat, (BUILDING_TILE, tile)), DECLINE_ACTION]
 
     def paid(self, state: StoneAgeState) -> None:
-        state.barter_due = barter.NOTHING_DUE
+        state.barter_due = NOTHING_DUE
 
     def after_card(self, state: StoneAgeState) -> bool:
         """After the fifth card: 3 more jewels for a face-down card, if the deck has one."""
         if (
             state.target == FIRST_CARD + FIFTH_SPACE
             and state.jewels[state.turn] >= EXTRA_DRAW_JEWELS
-            and state.deck_size > state.animals_in_deck
+            and can_draw_card(state)
         ):
             state.step = EXTRA_DRAW
             return True

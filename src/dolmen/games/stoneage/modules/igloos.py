@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
+from dolmen.engine.core import JSON
 from dolmen.games.stoneage.actions import BUY, BUY_ACTION, DECLINE, DECLINE_ACTION
 from dolmen.games.stoneage.board import pay_goods
 from dolmen.games.stoneage.components import IGLOO, NLOC
@@ -48,6 +49,13 @@ class Igloos(Module):
     name = "igloos"
     places = (IGLOO,)
     decisions: ClassVar[Decisions] = {BUY_IGLOO: (legal_igloo, {BUY: apply_buy, DECLINE: apply_decline})}
+
+    def add_view(self, state: StoneAgeState, doc: dict[str, JSON]) -> None:
+        """Each seat's igloos and the igloos left."""
+        seats: list[dict[str, JSON]] = doc["seats"]
+        for seat, seat_doc in enumerate(seats):
+            seat_doc["igloos"] = state.igloos[seat]
+        doc["igloos_left"] = state.igloos_left
 
     def setup(self, state: StoneAgeState) -> None:
         state.igloos_left = IGLOOS

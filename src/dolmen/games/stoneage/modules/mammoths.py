@@ -19,15 +19,16 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
+from dolmen.engine.core import JSON
 from dolmen.games.stoneage.actions import HERD, MAMMOTH, REWARD, REWARD_BOTTOM, REWARD_TOP, TAME, TAME_STOP, Choice
 from dolmen.games.stoneage.board import give
-from dolmen.games.stoneage.components import FOOD, GOLD, NRES, RESOURCE_NAMES
+from dolmen.games.stoneage.components import FOOD, GOLD, LOCATION_NAMES, NRES, RESOURCE_NAMES
 from dolmen.games.stoneage.feeding import interlude
 from dolmen.games.stoneage.hooks import Decisions, Module
 from dolmen.games.stoneage.log import note, zone
-from dolmen.games.stoneage.module_components import HERD_ZONES, MAMMOTH_TILES
+from dolmen.games.stoneage.module_components import HERD_ZONES, MAMMOTH_TILES, TAMING_COST, reward_text
 from dolmen.games.stoneage.resolution import next_resolver
-from dolmen.games.stoneage.rolls import start_roll
+from dolmen.games.stoneage.rolls import roll_queue, start_roll
 from dolmen.games.stoneage.steps import CHOOSE_REWARD, CONTEST, HERD_BACK, HERD_FACE
 from dolmen.games.stoneage.steps import TAME as TAME_STEP
 
@@ -53,7 +54,7 @@ def _faces(state: StoneAgeState) -> list[int]:
 # -- taming -------------------------------------------------------------------------------------------------
 def legal_tame(state: StoneAgeState) -> list[Any]:
     base = state.turn * NRES
-    return [*(action for action in TAMINGS if state.resources[base + action[1]]), TAME_STOP]
+    return [*(action for action in TAMINGS if state.resources[base + action[1]] >= TAMING_COST), TAME_STOP]
 
 
 def apply_tame(state: StoneAgeState, action: Choice) -> None:
@@ -64,7 +65,7 @@ def apply_tame(state: StoneAgeState, action: Choice) -> None:
         if state.log is not None:
             note(state, "taming_stopped", seat=seat)
     else:
-        state.resources[seat * NRES + action[1]] -= 1
+        state.resources[seat * NRES + action[1]] -= TAMING_COST
         state.on_herd[seat] += 1
         state.tamers -= 1
         if state.log is not None:
@@ -116,6 +117,17 @@ def end_contest(state: StoneAgeState) -> None:
     interlude(state, MAMMOTHS)
 
 
+def _zone(zone: int) -> str | None:
+    return LOCATION_NAMES[zone] if zone >= 0 else None
+
+
+def _tile(tile: int) -> JSON:
+    if tile < 0:
+        return None
+    spec = MAMMOTH_TILES[tile]
+    return {"id": spec.id, "top": reward_text(spec.top), "bottom": reward_text(spec.bottom)}
+
+
 class Mammoths(Module):
     """The herd's hooks (see the module docstring)."""
 
@@ -128,6 +140,23 @@ class Mammoths(Module):
         TAME_STEP: (legal_tame, {TAME: apply_tame}),
         CHOOSE_REWARD: (legal_rewards, {REWARD: apply_reward}),
     }
+
+    def add_view(self, state: StoneAgeState, doc: dict[str, JSON]) -> None:
+        """People on the herd, its zone, face-up tile, next zone and unseen tiles, the contest; the tamers left."""
+        seats: list[dict[str, JSON]] = doc["seats"]
+        for seat, seat_doc in enumerate(seats):
+            seat_doc["on_herd"] = state.on_herd[seat]
+        doc["herd"] = {
+            "zone": _zone(state.herd_zone),
+            "tile": _tile(state.herd_tile),
+            "next": _zone(state.herd_next),
+            "pile": sum(state.herd_pool),
+            "unseen": {MAMMOTH_TILES[t].id: n for t, n in enumerate(state.herd_pool) if n},
+            "contest": [list(dice) for dice in state.contest],
+        }
+        doc["tamers"] = state.tamers
+        if not state.has_animals:  # with the animals, their view says whose dice are still to roll
+            doc["roll_queue"] = roll_queue(state)
 
     def setup(self, state: StoneAgeState) -> None:
         state.herd_pool = [1] * len(MAMMOTH_TILES)

@@ -19,7 +19,12 @@ from dolmen.games.stoneage.actions import INSULATE, INSULATE_ACTION, SKIP, SKIP_
 from dolmen.games.stoneage.components import BUILDINGS, GOLD, NRES, STONE
 from dolmen.games.stoneage.hooks import Decisions, Module
 from dolmen.games.stoneage.log import note
-from dolmen.games.stoneage.module_components import INSULATION_POINTS, WINTER_CARD_POINTS
+from dolmen.games.stoneage.module_components import (
+    INSULATION_POINTS,
+    INSULATION_STONE,
+    WINTER_CARD_GOLD,
+    WINTER_CARD_POINTS,
+)
 from dolmen.games.stoneage.steps import INSULATE as INSULATE_STEP
 from dolmen.games.stoneage.steps import WINTER_GOLD
 
@@ -33,7 +38,7 @@ def legal_winter_gold(state: StoneAgeState) -> list[Any]:
 
 def apply_winter_gold(state: StoneAgeState, action: Any) -> None:
     """One more gold with the card just bought for 6 points."""
-    state.resources[state.turn * NRES + GOLD] -= 1
+    state.resources[state.turn * NRES + GOLD] -= WINTER_CARD_GOLD
     state.score[state.turn] += WINTER_CARD_POINTS
     if state.log is not None:
         note(state, "winter_gold", seat=state.turn, points=WINTER_CARD_POINTS)
@@ -46,7 +51,7 @@ def legal_insulation(state: StoneAgeState) -> list[Any]:
 
 def apply_insulate(state: StoneAgeState, action: Any) -> None:
     """One more stone with the marked building just bought for 5 points."""
-    state.resources[state.turn * NRES + STONE] -= 1
+    state.resources[state.turn * NRES + STONE] -= INSULATION_STONE
     state.score[state.turn] += INSULATION_POINTS
     if state.log is not None:
         building = BUILDINGS[state.built[state.turn][-1]].id
@@ -75,13 +80,13 @@ class Winter(Module):
     }
 
     def after_card(self, state: StoneAgeState) -> bool:
-        if state.resources[state.turn * NRES + GOLD]:
+        if state.resources[state.turn * NRES + GOLD] >= WINTER_CARD_GOLD:
             state.step = WINTER_GOLD
             return True
         return False
 
     def after_building(self, state: StoneAgeState, tile: int) -> bool:
-        if BUILDINGS[tile].winter and state.resources[state.turn * NRES + STONE]:
+        if BUILDINGS[tile].winter and state.resources[state.turn * NRES + STONE] >= INSULATION_STONE:
             state.step = INSULATE_STEP
             return True
         return False
