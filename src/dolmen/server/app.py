@@ -25,10 +25,11 @@ from dolmen.server.http import router
 from dolmen.server.hub import Hub, LocalHub
 from dolmen.server.hub_redis import RedisHub
 from dolmen.server.lobby import LobbyService
+from dolmen.server.lobby_socket import lobby_socket
 from dolmen.server.notify import Mailer, Presence, TurnNotifier
 from dolmen.server.protocol import MAX_FRAME
 from dolmen.server.ratings import RatingService
-from dolmen.server.sockets import lobby_socket, table_socket
+from dolmen.server.sockets import table_socket
 from dolmen.server.storage import Storage
 from dolmen.server.storage.database import make_engine, migrate
 from dolmen.server.storage.sql import SqlStorage

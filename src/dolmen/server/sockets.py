@@ -11,12 +11,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
-import logging
-import re
 import time
 from datetime import UTC, datetime
 from typing import Any
-from urllib.parse import urlsplit
 
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
@@ -24,29 +21,15 @@ from dolmen.engine.errors import DolmenError, IllegalStep, MalformedStep
 from dolmen.engine.table import StaleVersion
 from dolmen.server.clocks import clocks_message
 from dolmen.server.errors import Reason, ServiceError, error_fields
-from dolmen.server.hub import LOBBY, Notice
-from dolmen.server.lobby import can_see, is_seated
-from dolmen.server.protocol import MAX_LEGAL, PROTOCOL, Act, BadMessage, Chat, Ping, Undo, encode, parse_client_message
-from dolmen.server.storage import OPEN, RUNNING, Account, TableInfo, VersionConflict
+from dolmen.server.hub import Notice
+from dolmen.server.lobby import is_seated
+from dolmen.server.protocol import MAX_LEGAL, PROTOCOL, Act, BadMessage, Chat, Ping, Undo, parse_client_message
+from dolmen.server.socket_common import Outbox, origin_allowed
+from dolmen.server.storage import Account, TableInfo, VersionConflict
 from dolmen.server.tables import LiveTable, check_seat, view_for
 
 JSON = Any
-QUEUE = 256
 COMMANDS = "/join [SEAT], /leave, /back, /start, /bot LEVEL|NAME[:LEVEL] [SEAT], /watch"
-LOBBY_COMMANDS = "/join ID [SEAT], /leave ID, /back ID, /start ID, /bot ID LEVEL|NAME[:LEVEL] [SEAT], /watch ID"
-LOBBY_WORDS = ("join", "leave", "back", "start", "bot", "watch")
-NUMBER = re.compile(r"[0-9]{1,9}")
-log = logging.getLogger("dolmen.server")
-
-
-def origin_allowed(websocket: WebSocket, allowed: tuple[str, ...]) -> bool:
-    """Browsers always send ``Origin``; it must be the server's own (or configured). Other clients send none."""
-    origin = websocket.headers.get("origin")
-    if origin is None:
-        return True
-    if origin in allowed:
-        return True
-    return urlsplit(origin).netloc == websocket.headers.get("host")
 
 
 def legal_payload(live: LiveTable, seat: int | None) -> dict[str, JSON]:
@@ -59,48 +42,6 @@ def legal_payload(live: LiveTable, seat: int | None) -> dict[str, JSON]:
     count = len(legal)
     texts = [table.action_text(action) for action in itertools.islice(legal, MAX_LEGAL)]
     return {"actions": texts, "count": count, "more": count > MAX_LEGAL}
-
-
-class Outbox:
-    """A socket's way out: a bounded queue of notices and one sender task, so that one slow client never stalls
-    the others; a client that lets its queue fill up is closed ("too slow")."""
-
-    close_on_error = False
-    """Whether the socket is closed (1011) when building or sending a message fails unexpectedly."""
-
-    def __init__(self, websocket: WebSocket) -> None:
-        self.websocket = websocket
-        self.queue: asyncio.Queue[Notice] = asyncio.Queue(QUEUE)
-        self.overflowed = False
-
-    def enqueue(self, notice: Notice) -> None:
-        try:
-            self.queue.put_nowait(notice)
-        except asyncio.QueueFull:
-            self.overflowed = True  # the sender closes the socket: this client cannot keep up
-
-    async def send_loop(self) -> None:
-        try:
-            while True:
-                notice = await self.queue.get()
-                if self.overflowed:
-                    await self.websocket.close(code=1013, reason="too slow")
-                    return
-                for message in await self._messages(notice):
-                    await self.websocket.send_text(encode(message))
-        except (WebSocketDisconnect, RuntimeError, OSError):
-            return  # the client went away
-        except Exception:
-            log.exception("%s: cannot send", self.name())
-            if self.close_on_error:
-                with contextlib.suppress(Exception):
-                    await self.websocket.close(code=1011)
-
-    def name(self) -> str:
-        raise NotImplementedError
-
-    async def _messages(self, notice: Notice) -> list[dict[str, JSON]]:
-        raise NotImplementedError
 
 
 class Connection(Outbox):
@@ -389,132 +330,3 @@ async def table_socket(websocket: WebSocket, table_id: int) -> None:
         if websocket.client_state == WebSocketState.CONNECTED:
             with contextlib.suppress(Exception):
                 await websocket.close()
-
-
-class LobbyConnection(Outbox):
-    """The lobby's socket: the open and running tables as they change, and the lobby chat."""
-
-    def __init__(self, websocket: WebSocket, services: Any, account: Account | None) -> None:
-        super().__init__(websocket)
-        self.services = services
-        self.account = account
-
-    def notify(self, notice: Notice) -> None:
-        self.enqueue(notice)
-
-    def name(self) -> str:
-        return "lobby"
-
-    async def _messages(self, notice: Notice) -> list[dict[str, JSON]]:
-        message = await self._message(notice)
-        return [] if message is None else [{**message, "version": 0, "epoch": 0}]
-
-    async def _message(self, notice: Notice) -> dict[str, JSON] | None:
-        lobby = self.services.lobby
-        match notice["kind"]:
-            case "hello":
-                tables = [*await lobby.tables(OPEN, self.account), *await lobby.tables(RUNNING, self.account)]
-                chat = await self.services.tables.chat_lines(None)
-                return {
-                    "type": "lobby",
-                    "protocol": PROTOCOL,
-                    "account": self.account.name if self.account else None,
-                    "tables": [info.to_json() for info in tables],
-                    "chat": [line.to_json() for line in chat],
-                }
-            case "table":
-                info = await lobby.table(notice["table"])
-                if not can_see(info, self.account):
-                    return None  # a private table is news to its seated players only
-                return {"type": "table", "table": info.to_json(invite=is_seated(info, self.account))}
-            case "chat":
-                return {"type": "chat", **notice["chat"]}
-            case "direct":
-                message: dict[str, JSON] = notice["message"]
-                return message
-        return None
-
-    async def receive(self, text: str) -> None:
-        try:
-            message = parse_client_message(text)
-        except BadMessage as exc:
-            self.error(exc.code, exc.message)
-            return
-        match message:
-            case Chat() if self.account is not None:
-                try:
-                    if message.text.startswith("/"):
-                        await self._command(self.account, message.text)
-                    else:
-                        await self.services.tables.chat(self.account, None, message.text)
-                except ServiceError as exc:
-                    self.error(exc.code, exc.message, exc.reason)
-            case Chat():
-                self.error("not_authenticated", "log in to chat")
-            case Ping():
-                self.notify({"kind": "direct", "message": {"type": "pong"}})
-            case _:
-                self.error("malformed", "the lobby takes chat and ping messages only")
-
-    async def _command(self, account: Account, text: str) -> None:
-        """``/join ID [SEAT]``, ``/leave ID``, ``/back ID``, ``/start ID``, ``/bot ID LEVEL|NAME[:LEVEL] [SEAT]``,
-        ``/watch ID`` do what the lobby's buttons do (the same services); the table as it is then is answered in
-        a ``command`` message (everyone else hears of the change as of any other)."""
-        word, *args = text[1:].split() or [""]
-        if word not in LOBBY_WORDS or not args or not NUMBER.fullmatch(args[0]) or (word == "bot" and len(args) < 2):
-            self.error("unknown_command", f"commands: {LOBBY_COMMANDS}")
-            return
-        table_id, rest = int(args[0]), args[1:]
-        seat = int(rest[-1]) if rest and NUMBER.fullmatch(rest[-1]) else None
-        lobby, tables = self.services.lobby, self.services.tables
-        match word:
-            case "join":
-                info = await lobby.join(account, table_id, seat)
-            case "leave":
-                info = await tables.leave(account, table_id)
-            case "back":
-                info = await tables.come_back(account, table_id)
-            case "start":
-                info = await tables.start(account, table_id)
-            case "bot":
-                info = await lobby.add_bot(account, table_id, rest[0], seat if len(rest) > 1 else None)
-            case _:
-                info = await lobby.visible_table(table_id, account)
-        table = info.to_json(invite=is_seated(info, account))
-        self.notify({"kind": "direct", "message": {"type": "command", "command": word, "table": table}})
-
-    def error(self, code: str, message: str, reason: Reason = None) -> None:
-        self.notify({"kind": "direct", "message": {"type": "error", **error_fields(code, message, reason)}})
-
-
-async def lobby_socket(websocket: WebSocket) -> None:
-    """``/ws/lobby``: tables as they open, fill, start and end, and the lobby chat."""
-    services = websocket.app.state.services
-    if not origin_allowed(websocket, services.settings.allowed_origins):
-        await websocket.close(code=1008, reason="origin not allowed")
-        return
-    account = await services.accounts.account_for(websocket.cookies.get(services.cookie_name))
-    await websocket.accept()
-    connection = LobbyConnection(websocket, services, account)
-    services.hub.subscribe(LOBBY, connection.notify)
-    sender = asyncio.create_task(connection.send_loop())
-    try:
-        await services.presence.opened(account)
-        connection.notify({"kind": "hello"})
-        while not sender.done():
-            received = await websocket.receive()
-            if received["type"] == "websocket.disconnect":
-                break
-            text = received.get("text")
-            if text is None:
-                connection.error("malformed", "send JSON text frames")
-                continue
-            await connection.receive(text)
-    except WebSocketDisconnect:
-        pass
-    finally:
-        services.hub.unsubscribe(LOBBY, connection.notify)
-        await services.presence.closed(account)
-        sender.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await sender
