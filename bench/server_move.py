@@ -20,11 +20,11 @@ from datetime import UTC, datetime
 from dolmen.engine.table import Table
 from dolmen.games import get_game
 from dolmen.server.clocks import after_change, clocks_message
+from dolmen.server.live import LiveTable, view_for
 from dolmen.server.protocol import encode, parse_client_message
 from dolmen.server.sockets import legal_payload
 from dolmen.server.storage import REALTIME, NewSeat, TableSetup
 from dolmen.server.storage.memory import MemoryStorage
-from dolmen.server.tables import LiveTable, view_for
 
 SEATS = 4
 PARTS = ["parse the act", "engine: apply + chance", "engine: steps", "clocks"]

@@ -18,12 +18,14 @@ from sqlalchemy import Engine
 from dolmen.server.accounts import AccountService
 from dolmen.server.bot_queue import JobTimes, RedisBotQueue
 from dolmen.server.bots import BotRunner, Target
+from dolmen.server.chat import ChatService
 from dolmen.server.clocks import ClockSweeper
 from dolmen.server.config import Settings
 from dolmen.server.errors import RateLimited, ServiceError
 from dolmen.server.http import router
 from dolmen.server.hub import Hub, LocalHub
 from dolmen.server.hub_redis import RedisHub
+from dolmen.server.live import BotQueue
 from dolmen.server.lobby import LobbyService
 from dolmen.server.lobby_socket import lobby_socket
 from dolmen.server.notify import Mailer, Presence, TurnNotifier
@@ -33,7 +35,7 @@ from dolmen.server.sockets import table_socket
 from dolmen.server.storage import Storage
 from dolmen.server.storage.database import make_engine, migrate
 from dolmen.server.storage.sql import SqlStorage
-from dolmen.server.tables import BotQueue, TableService
+from dolmen.server.tables import TableService
 from dolmen.server.throttle import Throttle
 from dolmen.server.web import mount_web
 
@@ -49,6 +51,7 @@ class Services:
     accounts: AccountService
     lobby: LobbyService
     tables: TableService
+    chat: ChatService
     bots: BotRunner
     ratings: RatingService
     presence: Presence
@@ -86,7 +89,19 @@ def build_services(
     sweeper = ClockSweeper(storage, tables.time_out, settings.sweep_interval, settings.clock_pause, upkeep)
     throttle = Throttle(settings.login_limit, settings.signup_limit, settings.create_limit)
     return Services(
-        settings, storage, hub, accounts, lobby, tables, bots, ratings, presence, notifier, sweeper, throttle
+        settings,
+        storage,
+        hub,
+        accounts,
+        lobby,
+        tables,
+        ChatService(storage, hub),
+        bots,
+        ratings,
+        presence,
+        notifier,
+        sweeper,
+        throttle,
     )
 
 

@@ -247,19 +247,19 @@ async def record(table_id: int, request: Request, viewer: MaybeMe, invite: Invit
 # -- chat -------------------------------------------------------------------------------------------------------
 @router.get("/api/chat")
 async def lobby_chat(request: Request) -> list[dict[str, JSON]]:
-    return [line.to_json() for line in await services(request).tables.chat_lines(None)]
+    return [line.to_json() for line in await services(request).chat.lines(None)]
 
 
 @router.post("/api/chat", status_code=201)
 async def say_in_lobby(body: Say, request: Request, account: Me) -> dict[str, JSON]:
-    return (await services(request).tables.chat(account, None, body.text)).to_json()
+    return (await services(request).chat.say(account, None, body.text)).to_json()
 
 
 @router.get("/api/tables/{table_id}/chat")
 async def table_chat(table_id: int, request: Request, viewer: MaybeMe, invite: Invite = None) -> list[dict[str, JSON]]:
     s = services(request)
     await s.lobby.visible_table(table_id, viewer, invite)
-    return [line.to_json() for line in await s.tables.chat_lines(table_id)]
+    return [line.to_json() for line in await s.chat.lines(table_id)]
 
 
 @router.post("/api/tables/{table_id}/chat", status_code=201)
@@ -268,4 +268,4 @@ async def say_at_table(
 ) -> dict[str, JSON]:
     s = services(request)
     await s.lobby.visible_table(table_id, account, invite)
-    return (await s.tables.chat(account, table_id, body.text)).to_json()
+    return (await s.chat.say(account, table_id, body.text)).to_json()

@@ -43,7 +43,7 @@ class LobbyConnection(Outbox):
         match notice["kind"]:
             case "hello":
                 tables = [*await lobby.tables(OPEN, self.account), *await lobby.tables(RUNNING, self.account)]
-                chat = await self.services.tables.chat_lines(None)
+                chat = await self.services.chat.lines(None)
                 return {
                     "type": "lobby",
                     "protocol": PROTOCOL,
@@ -75,7 +75,7 @@ class LobbyConnection(Outbox):
                     if message.text.startswith("/"):
                         await self._command(self.account, message.text)
                     else:
-                        await self.services.tables.chat(self.account, None, message.text)
+                        await self.services.chat.say(self.account, None, message.text)
                 except ServiceError as exc:
                     self.error(exc.code, exc.message, exc.reason)
             case Chat():

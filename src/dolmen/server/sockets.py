@@ -22,11 +22,11 @@ from dolmen.engine.table import StaleVersion
 from dolmen.server.clocks import clocks_message
 from dolmen.server.errors import Reason, ServiceError, error_fields
 from dolmen.server.hub import Notice
+from dolmen.server.live import LiveTable, check_seat, view_for
 from dolmen.server.lobby import is_seated
 from dolmen.server.protocol import MAX_LEGAL, PROTOCOL, Act, BadMessage, Chat, Ping, Undo, parse_client_message
 from dolmen.server.socket_common import Outbox, origin_allowed
 from dolmen.server.storage import Account, TableInfo, VersionConflict
-from dolmen.server.tables import LiveTable, check_seat, view_for
 
 JSON = Any
 COMMANDS = "/join [SEAT], /leave, /back, /start, /bot LEVEL|NAME[:LEVEL] [SEAT], /watch"
@@ -201,7 +201,7 @@ class Connection(Outbox):
                     if self.account is None:
                         await self.error("not_authenticated", "log in to chat")
                         return
-                    await self.services.tables.chat(self.account, self.table_id, message.text)
+                    await self.services.chat.say(self.account, self.table_id, message.text)
                 case Ping():
                     await self.reply({"kind": "direct", "message": {"type": "pong"}})
         except (StaleVersion, VersionConflict) as exc:

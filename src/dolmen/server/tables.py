@@ -19,9 +19,9 @@ import contextlib
 import logging
 import random
 import time
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from datetime import UTC, datetime
-from typing import Any, Protocol
+from typing import Any
 
 from dolmen.engine.dice import commitment as commit_to
 from dolmen.engine.dice import new_secret
@@ -29,10 +29,11 @@ from dolmen.engine.errors import DolmenError
 from dolmen.engine.table import StaleVersion, Table
 from dolmen.games import get_game
 from dolmen.server.bots import BotFailed, BotRunner, fallback_chain
-from dolmen.server.clocks import after_change, people_acting, running_seats, time_out
+from dolmen.server.clocks import time_out
 from dolmen.server.commits import CommitQueue
-from dolmen.server.errors import Forbidden, Invalid, NotFound, Refused
+from dolmen.server.errors import NotFound, Refused
 from dolmen.server.hub import LOBBY, Hub, Notice
+from dolmen.server.live import BotQueue, LiveTable, view_for
 from dolmen.server.lobby import LobbyService
 from dolmen.server.notify import TurnNotifier
 from dolmen.server.ratings import RatingService
@@ -40,8 +41,6 @@ from dolmen.server.storage import (
     OPEN,
     RUNNING,
     Account,
-    ChatLine,
-    ClockChange,
     Conflict,
     Storage,
     TableInfo,
@@ -49,74 +48,8 @@ from dolmen.server.storage import (
 )
 
 JSON = Any
-MAX_CHAT = 500
 FORGET_FINISHED = 600.0
 log = logging.getLogger("dolmen.server")
-
-
-def view_for(table: Table, viewer: int | None) -> dict[str, JSON]:
-    """What ``viewer`` sees of ``table``: the engine's envelope, nothing computed here."""
-    return table.view(viewer)
-
-
-@dataclass
-class LiveTable:
-    """A started table in memory: its lobby record, its engine table and the lock of its one writer."""
-
-    info: TableInfo
-    table: Table
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    thinking: dict[int, asyncio.Task[None]] = field(default_factory=dict)
-    behind: bool = False
-    """Another process changed the table (a notice said so): read storage before using it. It stays set until a
-    catch-up has read storage, so that everyone looking meanwhile waits for that catch-up (:meth:`fall_behind`)."""
-    marks: int = 0
-    """How many times the table was marked behind: a mark during a catch-up's reads keeps it behind."""
-    moved: float = field(default_factory=time.monotonic)
-    """When this process last saw the table move (its own step, a notice, a catch-up)."""
-    requested: set[tuple[int, int]] = field(default_factory=set)
-    """The (version, seat) bot moves this process has asked the bot queue for."""
-
-    @property
-    def id(self) -> int:
-        return self.info.id
-
-    def fall_behind(self) -> None:
-        self.behind = True
-        self.marks += 1
-
-    @property
-    def epoch(self) -> int:
-        """Changes whenever steps clients saw were taken back (stored with the table): a client of another
-        epoch gets a full view, never an update."""
-        return self.info.epoch
-
-    def waiting_for(self) -> tuple[int, ...]:
-        """The people whose turn it is (and who are not away)."""
-        return people_acting(self.info, self.table.actors(), self.table.is_over())
-
-    def running(self) -> tuple[int, ...]:
-        """The seats whose clock runs now (by the engine's actors and the seats' people)."""
-        return running_seats(self.info, self.table.actors(), self.table.is_over())
-
-    def clock_change(self, acted: int | None = None) -> ClockChange | None:
-        return None if self.info.setup.clock is None else after_change(self.info.setup, self.running(), acted)
-
-    def seat_of(self, account: Account | None) -> int | None:
-        return None if account is None else self.info.seat_of(account.id)
-
-    def bot_of(self, seat: int) -> str | None:
-        """The bot that plays ``seat``: the seat's own, or the table's ``away_bot`` while its person is away."""
-        place = self.info.seats[seat]
-        return place.bot or (self.info.setup.away_bot if place.away else None)
-
-
-class BotQueue(Protocol):
-    """Where bot moves are asked for when bots think in other processes (:mod:`dolmen.server.bot_queue`)."""
-
-    def request(self, table_id: int, version: int, seat: int) -> None:
-        """Ask (in the background) for the move of ``seat``'s bot at ``version``; asking twice is harmless."""
-        ...
 
 
 class TableService:
@@ -551,22 +484,6 @@ class TableService:
             out.append((live.info if live else info, your_turn))
         return sorted(out, key=lambda pair: not pair[1])
 
-    # -- chat -----------------------------------------------------------------------------------------
-    async def chat(self, account: Account, table_id: int | None, text: str) -> ChatLine:
-        text = text.strip()
-        if not text:
-            raise Invalid("say something")
-        if len(text) > MAX_CHAT:
-            raise Invalid(f"a chat message has at most {MAX_CHAT} characters")
-        if table_id is not None and await asyncio.to_thread(self.storage.get_table, table_id) is None:
-            raise NotFound(f"no table {table_id}")
-        line = await asyncio.to_thread(self.storage.add_chat, table_id, account.id, text)
-        self.hub.publish(LOBBY if table_id is None else table_id, {"kind": "chat", "chat": line.to_json()})
-        return line
-
-    async def chat_lines(self, table_id: int | None, limit: int = 50) -> list[ChatLine]:
-        return await asyncio.to_thread(self.storage.chat, table_id, limit)
-
     async def close(self) -> None:
         self._closed = True
         tasks: list[asyncio.Task[Any]] = [task for live in self._live.values() for task in live.thinking.values()]
@@ -574,14 +491,3 @@ class TableService:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-
-
-def check_seat(live: LiveTable, account: Account | None, seat: int | None = None) -> int:
-    """The seat ``account`` plays at ``live`` (``seat`` when it asks for one of its own); :class:`Forbidden`
-    for a spectator or someone else's seat."""
-    mine = live.seat_of(account)
-    if mine is None:
-        raise Forbidden("spectators cannot act: you have no seat at this table")
-    if seat is not None and seat != mine:
-        raise Forbidden(f"seat {seat} is not yours (you play seat {mine})")
-    return mine
