@@ -20,15 +20,12 @@ cores with ``--games 40``).
 
 from __future__ import annotations
 
-import argparse
 import hashlib
 import json
 import sys
-import time
-from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
 from typing import Any
 
+import unchanged
 from dolmen.bots import make_bot
 from dolmen.bots.rtta.mcts import expected_scores
 from dolmen.cli.render import render
@@ -174,57 +171,9 @@ def describes() -> list[Any]:
     return [GAME.describe(options) for options in OPTION_SETS]
 
 
-def run(args: argparse.Namespace) -> int:
-    folder = Path(args.folder)
-    started = time.perf_counter()
-    with ProcessPoolExecutor(max_workers=args.workers) as pool:
-        games = dict(pool.map(play, tasks(args.games, args.mcts), chunksize=4))
-        played = time.perf_counter() - started
-        if args.command == "write":
-            folder.mkdir(parents=True, exist_ok=True)
-            digests = dict(pool.map(digest_item, games.items(), chunksize=8))
-            (folder / "games.json").write_text(json.dumps(games))
-            (folder / "digests.json").write_text(json.dumps(digests))
-            (folder / "describe.json").write_text(json.dumps(describes(), sort_keys=True))
-            steps = sum(len(doc["steps"]) for doc in games.values())
-            print(f"wrote {len(games)} games ({steps} steps) in {played:.0f} s, digests in "
-                  f"{time.perf_counter() - started - played:.0f} s")  # fmt: skip
-            return 0
-        before = json.loads((folder / "games.json").read_text())
-        old_digests = json.loads((folder / "digests.json").read_text())
-        now_digests = dict(pool.map(digest_item, before.items(), chunksize=8))
-    problems = []
-    if set(before) != set(games):
-        problems.append(f"different games: {sorted(set(before) ^ set(games))[:5]}")
-    for label, doc in before.items():
-        if label in games and games[label]["steps"] != doc["steps"]:
-            old, new = doc["steps"], games[label]["steps"]
-            first = next((i for i, (a, b) in enumerate(zip(old, new, strict=False)) if a != b), min(len(old), len(new)))
-            problems.append(f"{label}: steps differ from step {first + 1}")
-        if label in games and games[label].get("result") != doc.get("result"):
-            problems.append(f"{label}: result differs")
-        old_hashes, new_hashes = old_digests[label], now_digests[label]
-        if old_hashes != new_hashes:
-            first = next((i for i, (a, b) in enumerate(zip(old_hashes, new_hashes, strict=False)) if a != b), -1)
-            problems.append(f"{label}: replay digest differs at point {first}")
-    if json.loads((folder / "describe.json").read_text()) != json.loads(json.dumps(describes(), sort_keys=True)):
-        problems.append("describe() differs")
-    steps = sum(len(doc["steps"]) for doc in before.values())
-    print(f"compared {len(before)} games ({steps} steps) in {time.perf_counter() - started:.0f} s")
-    for problem in problems[:40]:
-        print("  " + problem)
-    print(f"{len(problems)} difference(s)" if problems else "identical: steps, results, digests, describe()")
-    return 1 if problems else 0
-
-
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("command", choices=("write", "check"))
-    parser.add_argument("folder")
-    parser.add_argument("--games", type=int, default=40, help="games per table and lineup (default 40)")
-    parser.add_argument("--mcts", default="mcts:20", help="the mcts bot with its iteration budget (default mcts:20)")
-    parser.add_argument("--workers", type=int, default=2)
-    return run(parser.parse_args())
+    game = unchanged.Game(tasks, play, digest_item, describes, 4, 8, games=40, mcts="mcts:20")
+    return unchanged.main(game, __doc__.split("\n\n")[0])
 
 
 if __name__ == "__main__":
