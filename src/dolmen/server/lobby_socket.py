@@ -3,8 +3,6 @@ commands."""
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -126,11 +124,11 @@ async def lobby_socket(websocket: WebSocket) -> None:
     await websocket.accept()
     connection = LobbyConnection(websocket, services, account)
     services.hub.subscribe(LOBBY, connection.notify)
-    sender = asyncio.create_task(connection.send_loop())
+    connection.start()
     try:
         await services.presence.opened(account)
         connection.notify({"kind": "hello"})
-        while not sender.done():
+        while not connection.stopped():
             received = await websocket.receive()
             if received["type"] == "websocket.disconnect":
                 break
@@ -144,6 +142,4 @@ async def lobby_socket(websocket: WebSocket) -> None:
     finally:
         services.hub.unsubscribe(LOBBY, connection.notify)
         await services.presence.closed(account)
-        sender.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await sender
+        await connection.stop()

@@ -42,6 +42,22 @@ class Outbox:
         self.websocket = websocket
         self.queue: asyncio.Queue[Notice] = asyncio.Queue(QUEUE)
         self.overflowed = False
+        self.sender: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        """Start the sender task (once the socket is accepted)."""
+        self.sender = asyncio.create_task(self.send_loop())
+
+    def stopped(self) -> bool:
+        """Whether the sender has ended (the client went away, was too slow, or sending failed)."""
+        return self.sender is not None and self.sender.done()
+
+    async def stop(self) -> None:
+        """Cancel the sender and wait for it to end."""
+        if self.sender is not None:
+            self.sender.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self.sender
 
     def enqueue(self, notice: Notice) -> None:
         try:

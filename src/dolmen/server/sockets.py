@@ -8,7 +8,6 @@ delays itself, and the updates it missed are merged into one. Every message carr
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import itertools
 import time
@@ -298,7 +297,7 @@ async def table_socket(websocket: WebSocket, table_id: int) -> None:
     await websocket.accept()
     connection = Connection(websocket, services, table_id, account, invite)
     services.hub.subscribe(table_id, connection.notify)
-    sender = asyncio.create_task(connection.send_loop())
+    connection.start()
     try:
         await services.presence.opened(account)
         await connection.reply(
@@ -317,16 +316,14 @@ async def table_socket(websocket: WebSocket, table_id: int) -> None:
                 await connection.error("malformed", "send JSON text frames")
                 continue
             await connection.receive(text)
-            if sender.done():
+            if connection.stopped():
                 break
     except WebSocketDisconnect:
         pass
     finally:
         services.hub.unsubscribe(table_id, connection.notify)
         await services.presence.closed(account)
-        sender.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await sender
+        await connection.stop()
         if websocket.client_state == WebSocketState.CONNECTED:
             with contextlib.suppress(Exception):
                 await websocket.close()
