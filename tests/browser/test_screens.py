@@ -61,7 +61,7 @@ def builder(text: str) -> float:
     if words[0] == "build" and words[1] in MONUMENTS:
         return 50.0 * int(words[2])
     if words[0] == "buy":
-        return 0.02
+        return 0.002  # a buy step lists dozens of payments: at 0.02 each, one clean run still saw no monument
     return 1.0
 
 
