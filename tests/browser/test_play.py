@@ -32,6 +32,7 @@ class Seen:
 
     def __init__(self) -> None:
         self.done: set[str] = set()
+        self.notes: list[str] = []  # why a check could not be made yet (shown if it never is)
 
     def once(self, page: Page, name: str, selector: str) -> bool:
         """Whether ``selector`` shows now on ``page`` and ``name`` was not checked yet (it is now)."""
@@ -104,11 +105,15 @@ def test_two_people_and_a_bot_play_roll_through_the_ages(new_page: Any) -> None:
         if page.locator("#actions button.action").count():
             assert page.title().startswith("● ")  # the tab says whose turn it is
         check_rtta_panels(seen, page)
+
+    def offer(page: Any) -> None:
+        # Before the random click, not after it: the trade step is then surely on the page (after a click, the
+        # page may still show the step before), and the random player has not ended the step yet.
         offer_to_the_other(seen, page, bob if page is ann else ann)
 
-    clicks = play_to_the_end([ann, bob], seed=11, on_action=look)
+    clicks = play_to_the_end([ann, bob], seed=11, on_action=look, before_action=offer)
     assert clicks > 10
-    assert {"food-or-workers", "buy", "offer"} <= seen.done
+    assert {"food-or-workers", "buy", "offer"} <= seen.done, seen.notes
     for page in (ann, bob):
         check_end(page, ["Developments", "Monuments", "Disasters"], 3)
     shot(ann, "rtta-end")
@@ -151,6 +156,7 @@ def offer_to_the_other(seen: Seen, page: Page, other: Page) -> None:
     other_seat = other.locator("#table-header .my-seat").text_content() or ""
     option = page.locator("#offer-seat option").filter(has_text=other_seat.split(" ")[-1])
     if option.count() == 0:
+        seen.notes.append(f"no seat to offer to named as {other_seat!r}")
         return
     page.select_option("#offer-seat", option.get_attribute("value"))
     page.locator("#offer-give-food").fill("1")
@@ -158,6 +164,7 @@ def offer_to_the_other(seen: Seen, page: Page, other: Page) -> None:
     said = page.locator("#offer-check", has_text=re.compile(r"\w"))
     said.wait_for()
     if "makes offer" not in (said.text_content() or ""):
+        seen.notes.append(said.text_content() or "")
         return  # refused (no food to give, or the other's track is full): the reason is shown; try later
     before = version(page)
     page.locator("#offer-make").click()
@@ -216,9 +223,10 @@ def test_late_bronze_age_with_trade_to_the_end_and_its_replay(new_page: Any) -> 
 
     def look(page: Any, clicks: int) -> None:
         check_rtta_panels(seen, page)
-        check_trade_builder(seen, page)
 
-    play_to_the_end([page], seed=3, timeout=150.0, on_action=look)
+    play_to_the_end(
+        [page], seed=3, timeout=150.0, on_action=look, before_action=lambda page: check_trade_builder(seen, page)
+    )
     assert "trade" in seen.done
     check_end(page, ["Developments", "Monuments"], 2)
     shot(page, "rtta-late-end")
