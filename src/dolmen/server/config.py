@@ -65,6 +65,11 @@ class Settings:
     """With Redis: a table that has not moved for this long while a bot is to play asks for the move again."""
     fast_password_hashing: bool = False
     """Cheap Argon2id parameters: for tests only, never for a server people use."""
+    gc_young: int = 50_000
+    """Objects allocated between two collections of the youngest generation of Python's cyclic garbage collector,
+    in a ``dolmen serve`` process (``0``: Python's 700). Fewer of a move's short-lived objects then reach the old
+    generation, whose full collections pause the event loop for the whole heap (docs/deploy.md "Garbage
+    collection")."""
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
