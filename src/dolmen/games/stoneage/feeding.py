@@ -11,6 +11,7 @@ the herd) and what a new round resets (``begin_round``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from dolmen.games.stoneage import scoring
@@ -19,7 +20,7 @@ from dolmen.games.stoneage.board import pay_goods
 from dolmen.games.stoneage.components import FOOD, HUNGER_PENALTY, NRES
 from dolmen.games.stoneage.hooks import following
 from dolmen.games.stoneage.log import goods_names, note
-from dolmen.games.stoneage.payments import exact_payments
+from dolmen.games.stoneage.payments import Offers, exact_payments, remember
 from dolmen.games.stoneage.steps import FEED_PEOPLE, OVER, PLACE_PEOPLE, REVEAL, STACK_REVEAL, THEN_NEW_ROUND
 
 if TYPE_CHECKING:
@@ -30,6 +31,8 @@ END_BY_STACK: Final = "a building stack is empty"
 END_BY_DECK: Final = "the deck cannot refill the display"
 END_NAMES: Final = {END_BY_STACK: "stack_empty", END_BY_DECK: "deck_empty"}
 """The end reasons as the log names them."""
+_FEED_OFFERS: Final[Offers] = {}
+"""The ways to cover a shortage by (goods, shortage) (:func:`payments.remember`)."""
 
 
 # -- between the actions and the feeding --------------------------------------------------------------------
@@ -100,9 +103,13 @@ def hunger_penalty(state: StoneAgeState, seat: int) -> None:
         note(state, "hunger_penalty", seat=seat, points=HUNGER_PENALTY)
 
 
-def legal_feeding(state: StoneAgeState) -> list[Any]:
-    legal: list[Any] = [(FEED, way) for way in exact_payments(state.goods(state.turn), state.shortage)]
-    legal.append(PENALTY_ACTION)
+def legal_feeding(state: StoneAgeState) -> Sequence[Any]:
+    goods = state.goods(state.turn)
+    key = (goods, state.shortage)
+    legal = _FEED_OFFERS.get(key)
+    if legal is None:
+        ways = exact_payments(goods, state.shortage)
+        return remember(_FEED_OFFERS, key, (*[(FEED, way) for way in ways], PENALTY_ACTION))
     return legal
 
 

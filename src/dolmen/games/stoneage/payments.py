@@ -6,11 +6,27 @@ of the (capped) holdings, so they are memoised: playouts ask the same questions 
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from functools import lru_cache
+from typing import Any, Final
 
 from dolmen.games.stoneage.components import FIXED, GOODS, N_OF_K, BuildingTile
 
 Counts = tuple[int, ...]
+Offers = dict[Any, tuple[Any, ...]]
+"""A cache of legal lists (tuples of actions) by what they are a pure function of (:func:`remember`)."""
+OFFERS_KEPT: Final = 65536
+"""How many legal lists one cache keeps before it starts again (memory stays bounded)."""
+
+
+def remember(cache: Offers, key: Hashable, legal: tuple[Any, ...]) -> tuple[Any, ...]:
+    """Keep ``legal`` in ``cache`` under ``key`` and return it. The payment steps' legal lists are pure functions
+    of the holdings and the price, and a playout asks for the same ones again and again: kept, they are neither
+    built nor freed again (one shared tuple, which no caller changes)."""
+    if len(cache) >= OFFERS_KEPT:
+        cache.clear()
+    cache[key] = legal
+    return legal
 
 
 @lru_cache(maxsize=65536)
