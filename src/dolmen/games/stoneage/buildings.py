@@ -16,7 +16,7 @@ from dolmen.games.stoneage.board import pay_goods
 from dolmen.games.stoneage.components import BUILDINGS, FIRST_STACK, FIXED, goods_value
 from dolmen.games.stoneage.hooks import following
 from dolmen.games.stoneage.log import goods_names, note, place
-from dolmen.games.stoneage.payments import Offers, building_payments, remember
+from dolmen.games.stoneage.payments import building_payments
 from dolmen.games.stoneage.resolution import next_resolver
 
 if TYPE_CHECKING:
@@ -25,8 +25,6 @@ if TYPE_CHECKING:
 
 _BUY_OR_DECLINE: Final = (BUY_ACTION, DECLINE_ACTION)
 _DECLINE_ONLY: Final = (DECLINE_ACTION,)
-_BUILDING_OFFERS: Final[Offers] = {}
-"""The payments of a flexible tile by (goods, tile) (:func:`payments.remember`)."""
 
 
 def legal_building_payments(state: StoneAgeState) -> Sequence[Any]:
@@ -39,12 +37,7 @@ def legal_building_payments(state: StoneAgeState) -> Sequence[Any]:
     goods = state.goods(seat)
     if spec.kind == FIXED:
         return _BUY_OR_DECLINE if building_payments(goods, spec) else _DECLINE_ONLY
-    key = (goods, tile)
-    legal = _BUILDING_OFFERS.get(key)
-    if legal is None:
-        ways = building_payments(goods, spec)
-        return remember(_BUILDING_OFFERS, key, (*[(PAY, way) for way in ways], DECLINE_ACTION))
-    return legal
+    return (*[(PAY, way) for way in building_payments(goods, spec)], DECLINE_ACTION)
 
 
 def apply_buy(state: StoneAgeState, action: Any) -> None:

@@ -29,7 +29,7 @@ from dolmen.games.stoneage.components import (
 )
 from dolmen.games.stoneage.hooks import following
 from dolmen.games.stoneage.log import goods_names, note, place
-from dolmen.games.stoneage.payments import Offers, any_goods, exact_payments, remember
+from dolmen.games.stoneage.payments import Offers, any_goods, payment_offers
 from dolmen.games.stoneage.resolution import next_resolver
 from dolmen.games.stoneage.rolls import start_roll
 from dolmen.games.stoneage.steps import DICE_FOR_ALL, HAND_REVEAL, REVEAL, TAKE_GOODS, THEN_RESOLUTION
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from dolmen.games.stoneage.state import StoneAgeState
 
 _CARD_OFFERS: Final[Offers] = {}
-"""The base game's payments of a card by (goods, cost) (:func:`payments.remember`)."""
+"""The base game's payments of a card (:func:`payments.payment_offers`)."""
 PICKS: Final = tuple((PICK, face) for face in range(len(DICE_FOR_ALL_GAINS) + 1))
 
 
@@ -61,12 +61,7 @@ def legal_card_payments(state: StoneAgeState) -> Sequence[Any]:
         listed = payments.card_payments(state, seat, space, cost)
         if listed is not None:
             return listed
-    goods = state.goods(seat)
-    key = (goods, cost)
-    legal = _CARD_OFFERS.get(key)
-    if legal is None:
-        return remember(_CARD_OFFERS, key, (*[(PAY, way) for way in exact_payments(goods, cost)], DECLINE_ACTION))
-    return legal
+    return payment_offers(_CARD_OFFERS, PAY, state.goods(seat), cost, DECLINE_ACTION)
 
 
 def apply_pay(state: StoneAgeState, action: Payment) -> None:

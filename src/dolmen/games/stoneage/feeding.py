@@ -20,7 +20,7 @@ from dolmen.games.stoneage.board import pay_goods
 from dolmen.games.stoneage.components import FOOD, HUNGER_PENALTY, NRES
 from dolmen.games.stoneage.hooks import following
 from dolmen.games.stoneage.log import goods_names, note
-from dolmen.games.stoneage.payments import Offers, exact_payments, remember
+from dolmen.games.stoneage.payments import Offers, payment_offers
 from dolmen.games.stoneage.steps import FEED_PEOPLE, OVER, PLACE_PEOPLE, REVEAL, STACK_REVEAL, THEN_NEW_ROUND
 
 if TYPE_CHECKING:
@@ -32,7 +32,7 @@ END_BY_DECK: Final = "the deck cannot refill the display"
 END_NAMES: Final = {END_BY_STACK: "stack_empty", END_BY_DECK: "deck_empty"}
 """The end reasons as the log names them."""
 _FEED_OFFERS: Final[Offers] = {}
-"""The ways to cover a shortage by (goods, shortage) (:func:`payments.remember`)."""
+"""The ways to cover a shortage (:func:`payments.payment_offers`)."""
 
 
 # -- between the actions and the feeding --------------------------------------------------------------------
@@ -104,13 +104,7 @@ def hunger_penalty(state: StoneAgeState, seat: int) -> None:
 
 
 def legal_feeding(state: StoneAgeState) -> Sequence[Any]:
-    goods = state.goods(state.turn)
-    key = (goods, state.shortage)
-    legal = _FEED_OFFERS.get(key)
-    if legal is None:
-        ways = exact_payments(goods, state.shortage)
-        return remember(_FEED_OFFERS, key, (*[(FEED, way) for way in ways], PENALTY_ACTION))
-    return legal
+    return payment_offers(_FEED_OFFERS, FEED, state.goods(state.turn), state.shortage, PENALTY_ACTION)
 
 
 def _after_choice(state: StoneAgeState) -> None:

@@ -6,27 +6,14 @@ of the (capped) holdings, so they are memoised: playouts ask the same questions 
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from functools import lru_cache
-from typing import Any, Final
+from typing import Any
 
 from dolmen.games.stoneage.components import FIXED, GOODS, N_OF_K, BuildingTile
 
 Counts = tuple[int, ...]
-Offers = dict[Any, tuple[Any, ...]]
-"""A cache of legal lists (tuples of actions) by what they are a pure function of (:func:`remember`)."""
-OFFERS_KEPT: Final = 65536
-"""How many legal lists one cache keeps before it starts again (memory stays bounded)."""
-
-
-def remember(cache: Offers, key: Hashable, legal: tuple[Any, ...]) -> tuple[Any, ...]:
-    """Keep ``legal`` in ``cache`` under ``key`` and return it. The payment steps' legal lists are pure functions
-    of the holdings and the price, and a playout asks for the same ones again and again: kept, they are neither
-    built nor freed again (one shared tuple, which no caller changes)."""
-    if len(cache) >= OFFERS_KEPT:
-        cache.clear()
-    cache[key] = legal
-    return legal
+Offers = dict[tuple[Counts, int], tuple[Any, ...]]
+"""A cache of legal lists (tuples of actions) by the capped holdings and the size paid (:func:`payment_offers`)."""
 
 
 @lru_cache(maxsize=65536)
@@ -46,6 +33,20 @@ def exact_payments(holdings: Counts, size: int) -> tuple[Counts, ...]:
     first takes the goods worth least (:func:`cheapest_payment`)."""
     capped = tuple([h if h < size else size for h in holdings])
     return _exact(capped, size)
+
+
+def payment_offers(cache: Offers, kind: int, holdings: Counts, size: int, last: tuple[int]) -> tuple[Any, ...]:
+    """``(kind, way)`` for each of :func:`exact_payments`, then ``last`` (a card's payments and ``decline``, the
+    ways to cover a shortage and ``feed penalty``). A pure function of the capped holdings and the size, which a
+    playout asks again and again: kept in ``cache``, one shared tuple no caller changes, neither built nor freed
+    again. Capped, the keys are few (a few thousand): the cache stops growing early, and the garbage collector
+    stops meeting new long-lived tuples (a growing cache of tuples cost more in collections than it saved)."""
+    capped = tuple([h if h < size else size for h in holdings])
+    key = (capped, size)
+    legal = cache.get(key)
+    if legal is None:
+        legal = cache[key] = (*[(kind, way) for way in _exact(capped, size)], last)
+    return legal
 
 
 def cheapest_payment(holdings: Counts, size: int) -> Counts | None:
