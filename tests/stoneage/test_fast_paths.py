@@ -1,6 +1,6 @@
 """The engine's shortcuts for speed (docs/speed.md) give what the plain code gives: a clone copies every attribute,
 the shared legal lists of the payment steps are what building them again gives, a roll sorted once stays sorted,
-and a random playout draws the same index as ``randrange``."""
+and a random playout takes the action ``randrange`` picks."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from dolmen.engine import CHANCE
-from dolmen.engine.driver import _below
+from dolmen.engine.driver import random_playout
 from dolmen.games.stoneage import StoneAge
 from dolmen.games.stoneage.actions import DECLINE_ACTION, FEED, PAY, PENALTY_ACTION
 from dolmen.games.stoneage.components import BUILDINGS, FIRST_CARD, FIRST_STACK, FIXED, card_cost
@@ -91,9 +91,28 @@ def test_faces_already_sorted_are_kept_and_others_sorted() -> None:
     assert sorted_faces(()) == () and sorted_faces((5,)) == (5,)
 
 
-def test_the_playout_index_is_randranges() -> None:
-    for n in (1, 2, 3, 7, 8, 9, 31, 64, 1000):
-        mine, theirs = random.Random(n), random.Random(n)
-        assert [_below(mine, n) for _ in range(200)] == [theirs.randrange(n) for _ in range(200)]
-    with pytest.raises(ValueError):
-        _below(random.Random(1), 0)
+class Counting(random.Random):
+    """A generator of another class: the playout asks its ``randrange``."""
+
+    calls = 0
+
+    def randrange(self, *args: Any, **kwargs: Any) -> int:
+        Counting.calls += 1
+        return super().randrange(*args, **kwargs)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_random_playout_takes_the_actions_randrange_picks(players: int) -> None:
+    rng = random.Random(players)
+    by_hand: Any = GAME.new_state(players)
+    while by_hand.actors():
+        seat = by_hand.actors()[0]
+        if seat == CHANCE:
+            by_hand.apply_chance(by_hand.sample_chance(rng))
+        else:
+            legal = by_hand.legal_actions(seat)
+            by_hand.apply_action(seat, legal[rng.randrange(len(legal))])
+    played = random_playout(GAME.new_state(players), random.Random(players))
+    assert played.signature() == by_hand.signature() and played.result() == by_hand.result()
+    counted = random_playout(GAME.new_state(players), Counting(players))
+    assert counted.signature() == by_hand.signature() and Counting.calls > 100

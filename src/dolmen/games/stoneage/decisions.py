@@ -92,5 +92,15 @@ def apply_decision(state: StoneAgeState, action: Any) -> None:
         resolution.apply_resolve(state, action)
     elif step == CHOOSE_TOOLS and kind == TOOLS:
         gathering.apply_tools(state, action)
+    elif step == PAY_CARD and kind == PAY:
+        cards.apply_pay(state, action)
+    elif step == BUY_BUILDING and kind == BUY:
+        buildings.apply_buy(state, action)
+    elif step == BUY_BUILDING and kind == PAY:
+        buildings.apply_pay(state, action)
+    elif step in (PAY_CARD, BUY_BUILDING) and kind == DECLINE:
+        resolution.apply_decline(state, action)
+    elif step == FEED_PEOPLE and kind == FEED:
+        feeding.apply_feed(state, action)
     else:
         APPLY[step][kind](state, action)

@@ -83,7 +83,13 @@ def any_goods(size: int) -> tuple[Counts, ...]:
 
 
 def can_pay(holdings: Counts, cost: Counts) -> bool:
-    return all(h >= c for h, c in zip(holdings, cost, strict=True))
+    """Whether ``holdings`` cover ``cost`` (counts of the same goods)."""
+    if len(holdings) != len(cost):
+        raise ValueError("holdings and cost count different goods")
+    for i in range(len(cost)):  # noqa: SIM110 (no generator in the hot loop)
+        if holdings[i] < cost[i]:
+            return False
+    return True
 
 
 def building_payments(holdings: Counts, tile: BuildingTile) -> tuple[Counts, ...]:

@@ -15,12 +15,11 @@ from dolmen.games.stoneage.components import (
     FIELD,
     FIRST_CARD,
     FIRST_STACK,
-    FOREST,
     HUNTING,
     HUT,
     MAX_PEOPLE,
     NLOC,
-    RIVER,
+    RESOURCE_SITES,
     SITE_CAPACITY,
     TOOLMAKER,
     VILLAGE_PEOPLE,
@@ -79,14 +78,13 @@ def placements_for(state: StoneAgeState, seat: int) -> list[Any]:
     placed, occupancy, colours = state.placed, state.occupancy, state.colours
     legal: list[Any] = []
     if not placed[base + HUNTING]:
-        legal.extend(_UP_TO[HUNTING][free])
+        legal += _UP_TO[HUNTING][free]
     limit = state.colour_limit
-    herd_zone = state.herd_zone
-    for loc in range(FOREST, RIVER + 1):  # the resource sites
+    for loc in RESOURCE_SITES:
         # mammoths: with 2-3 players anyone may join the herd's zone (rules page "Mammoth herd")
-        if not placed[base + loc] and (colours[loc] < limit or loc == herd_zone):
+        if not placed[base + loc] and (colours[loc] < limit or loc == state.herd_zone):
             room = SITE_CAPACITY - occupancy[loc]
-            legal.extend(_UP_TO[loc][room if room < free else free])
+            legal += _UP_TO[loc][room if room < free else free]
     modular = state.modular
     if village_room(state) > 0:
         if not occupancy[TOOLMAKER]:
@@ -99,13 +97,11 @@ def placements_for(state: StoneAgeState, seat: int) -> list[Any]:
             for loc in state.hooks.village:
                 if not occupancy[loc]:
                     legal.append(_SINGLE[loc])
-    display = state.display
-    for space in range(len(display)):
-        if display[space] >= 0 and not occupancy[FIRST_CARD + space]:
+    for space, card in enumerate(state.display):
+        if card >= 0 and not occupancy[FIRST_CARD + space]:
             legal.append(_SINGLE[FIRST_CARD + space])
-    stack_top = state.stack_top
-    for stack in range(len(stack_top)):
-        if stack_top[stack] >= 0 and not occupancy[FIRST_STACK + stack]:
+    for stack, top in enumerate(state.stack_top):
+        if top >= 0 and not occupancy[FIRST_STACK + stack]:
             legal.append(_SINGLE[FIRST_STACK + stack])
     if modular:
         for loc, module in state.hooks.places:

@@ -30,13 +30,12 @@ GATHERING_END: Final = len(SITE_RESOURCE)
 def next_resolver(state: StoneAgeState) -> None:
     """Keep ``state.turn`` choosing while they have unresolved locations; then the next player clockwise; after
     the last player, the modules' events and the feeding."""
-    players, placed = state.players, state.placed
+    players = state.players
     while True:
         base = state.turn * NLOC
-        for index in range(base, base + state.loc_end):
-            if placed[index]:
-                state.step = CHOOSE_LOCATION
-                return
+        if any(state.placed[base : base + state.loc_end]):
+            state.step = CHOOSE_LOCATION
+            return
         state.turn = (state.turn + 1) % players
         if state.turn == state.start:
             if state.modular:
@@ -47,8 +46,8 @@ def next_resolver(state: StoneAgeState) -> None:
 
 
 def legal_locations(state: StoneAgeState) -> list[Any]:
-    base, placed = state.turn * NLOC, state.placed
-    return [RESOLUTIONS[loc] for loc in range(state.loc_end) if placed[base + loc]]
+    base = state.turn * NLOC
+    return [RESOLUTIONS[loc] for loc, count in enumerate(state.placed[base : base + state.loc_end]) if count]
 
 
 def apply_resolve(state: StoneAgeState, action: Resolve) -> None:

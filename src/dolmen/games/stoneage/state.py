@@ -64,6 +64,8 @@ if TYPE_CHECKING:
 
 
 _CHANCE_ACTS: Final = (CHANCE,)
+_SEATS: Final = tuple((seat,) for seat in range(8))
+"""``actors()`` of each seat (shared tuples: no allocation at every step)."""
 
 SLOTS: Final = (
     # the base game
@@ -194,7 +196,7 @@ class StoneAgeState(State):
                 apply_decision(self, legal[0])
                 continue
             self._legal = tuple(legal)
-            self._actors = (self.pick_seat if step == PICK_DIE else self.turn,)
+            self._actors = _SEATS[self.pick_seat if step == PICK_DIE else self.turn]
             return
         self._legal = None
         self._actors = () if self.step == OVER else _CHANCE_ACTS
@@ -383,8 +385,8 @@ class StoneAgeState(State):
 
     def goods(self, seat: int) -> tuple[int, ...]:
         """The goods (wood, clay, stone, gold) ``seat`` holds."""
-        base = seat * NRES
-        return tuple(self.resources[base + 1 : base + NRES])
+        base, resources = seat * NRES, self.resources
+        return (resources[base + 1], resources[base + 2], resources[base + 3], resources[base + 4])
 
     def payables(self, seat: int) -> tuple[int, ...]:
         """What ``seat`` may pay with in the extension: the goods and, fifth, the jewels."""
