@@ -390,8 +390,8 @@ class StoneAgeState(State):
 
     def payables(self, seat: int) -> tuple[int, ...]:
         """What ``seat`` may pay with in the extension: the goods and, fifth, the jewels."""
-        base = seat * NRES
-        return (*self.resources[base + 1 : base + NRES], self.jewels[seat])
+        base, resources = seat * NRES, self.resources
+        return (resources[base + 1], resources[base + 2], resources[base + 3], resources[base + 4], self.jewels[seat])
 
 
 _LISTS = (

@@ -124,7 +124,7 @@ def _disjoint(given: Counts, received: Counts) -> bool:
 
 
 def cap(holdings: Counts) -> Counts:
-    return tuple(h if h < HOLDING_CAP else HOLDING_CAP for h in holdings)
+    return tuple([h if h < HOLDING_CAP else HOLDING_CAP for h in holdings])
 
 
 def contains(payment: Counts, due: Counts) -> bool:
@@ -178,7 +178,7 @@ def barter_offers(payables: Counts, trade: Exchange, purchase: Purchase) -> tupl
     ``purchase`` can spend."""
     if not trade[0]:
         return ()
-    stock = tuple(h if h < STOCK_CAP else STOCK_CAP for h in payables)
+    stock = tuple([h if h < STOCK_CAP else STOCK_CAP for h in payables])
     return _offers(stock, trade, purchase)
 
 
