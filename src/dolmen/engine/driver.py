@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Protocol
+from typing import Final, Protocol
 
 from dolmen.engine.core import CHANCE, JSON, Action, Game, State
 from dolmen.engine.dice import secret_from_seed
@@ -116,14 +116,32 @@ def play_game(
 
 def random_playout(state: State, rng: random.Random, max_steps: int = 1_000_000) -> State:
     """Play ``state`` to the end in place with uniformly random actions and chance drawn from ``rng``: the
-    engine's hot loop, used by benchmarks and search."""
+    engine's hot loop, used by benchmarks and search.
+
+    The action is ``legal[rng.randrange(len(legal))]``; for a plain ``random.Random`` the same index is drawn
+    without ``randrange``'s Python frames (CPython's ``_randbelow_with_getrandbits`` inlined: a tenth of a
+    compiled playout)."""
+    plain = type(rng) is random.Random
+    getrandbits = rng.getrandbits
     for _ in range(max_steps):
         actors = state.actors()
         if not actors:
             return state
         if actors[0] == CHANCE:
             state._apply_chance(state.sample_chance(rng))
+            continue
+        legal = state.legal_actions(actors[0])
+        n = len(legal)
+        if plain and n > 0:
+            k = _BITS[n] if n < len(_BITS) else n.bit_length()
+            index = getrandbits(k)
+            while index >= n:
+                index = getrandbits(k)
         else:
-            legal = state.legal_actions(actors[0])
-            state._apply_action(actors[0], legal[rng.randrange(len(legal))])
+            index = rng.randrange(n)
+        state._apply_action(actors[0], legal[index])
     raise RuntimeError(f"game did not end within {max_steps} steps")
+
+
+_BITS: Final = tuple(n.bit_length() for n in range(1024))
+"""``n.bit_length()`` of the legal lists' usual lengths."""

@@ -79,10 +79,10 @@ def give(state: StoneAgeState, seat: int, reward: Gain) -> None:
 
 def pay_goods(state: StoneAgeState, seat: int, counts: tuple[int, ...]) -> None:
     """Take ``counts`` goods (and, fifth, jewels) from ``seat``."""
-    base = seat * NRES
-    for count, resource in zip(counts, GOODS, strict=False):
-        state.resources[base + resource] -= count
-    if len(counts) > len(GOODS):
+    base, resources, paid = seat * NRES, state.resources, len(counts)
+    for i in range(paid if paid < len(GOODS) else len(GOODS)):
+        resources[base + GOODS[i]] -= counts[i]
+    if paid > len(GOODS):
         state.jewels[seat] -= counts[-1]
 
 

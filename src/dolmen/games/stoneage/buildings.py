@@ -8,7 +8,8 @@ and the offers after the purchase (``after_building``: insulation).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Final
 
 from dolmen.games.stoneage.actions import BUY_ACTION, DECLINE_ACTION, PAY, Payment
 from dolmen.games.stoneage.board import pay_goods
@@ -22,20 +23,21 @@ if TYPE_CHECKING:
     from dolmen.games.stoneage.hooks import Module
     from dolmen.games.stoneage.state import StoneAgeState
 
+_BUY_OR_DECLINE: Final = (BUY_ACTION, DECLINE_ACTION)
+_DECLINE_ONLY: Final = (DECLINE_ACTION,)
 
-def legal_building_payments(state: StoneAgeState) -> list[Any]:
+
+def legal_building_payments(state: StoneAgeState) -> Sequence[Any]:
     seat, tile = state.turn, state.stack_top[state.target - FIRST_STACK]
     if state.hooks.payments is not None:
         listed = state.hooks.payments.building_payments(state, seat, tile)
         if listed is not None:
             return listed
     spec = BUILDINGS[tile]
-    ways = building_payments(state.goods(seat), spec)
+    goods = state.goods(seat)
     if spec.kind == FIXED:
-        return [BUY_ACTION, DECLINE_ACTION] if ways else [DECLINE_ACTION]
-    legal: list[Any] = [(PAY, way) for way in ways]
-    legal.append(DECLINE_ACTION)
-    return legal
+        return _BUY_OR_DECLINE if building_payments(goods, spec) else _DECLINE_ONLY
+    return (*[(PAY, way) for way in building_payments(goods, spec)], DECLINE_ACTION)
 
 
 def apply_buy(state: StoneAgeState, action: Any) -> None:

@@ -11,6 +11,7 @@ winter gold, the face-down draw).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from dolmen.games.stoneage.actions import DECLINE_ACTION, PAY, PICK, TAKE, Choice, Payment
@@ -28,7 +29,7 @@ from dolmen.games.stoneage.components import (
 )
 from dolmen.games.stoneage.hooks import following
 from dolmen.games.stoneage.log import goods_names, note, place
-from dolmen.games.stoneage.payments import any_goods, exact_payments
+from dolmen.games.stoneage.payments import Offers, any_goods, payment_offers
 from dolmen.games.stoneage.resolution import next_resolver
 from dolmen.games.stoneage.rolls import start_roll
 from dolmen.games.stoneage.steps import DICE_FOR_ALL, HAND_REVEAL, REVEAL, TAKE_GOODS, THEN_RESOLUTION
@@ -37,6 +38,8 @@ if TYPE_CHECKING:
     from dolmen.games.stoneage.hooks import Module
     from dolmen.games.stoneage.state import StoneAgeState
 
+_CARD_OFFERS: Final[Offers] = {}
+"""The base game's payments of a card (:func:`payments.payment_offers`)."""
 PICKS: Final = tuple((PICK, face) for face in range(len(DICE_FOR_ALL_GAINS) + 1))
 
 
@@ -50,7 +53,7 @@ def price(state: StoneAgeState, seat: int, space: int) -> int:
     return cost
 
 
-def legal_card_payments(state: StoneAgeState) -> list[Any]:
+def legal_card_payments(state: StoneAgeState) -> Sequence[Any]:
     seat, space = state.turn, state.target - FIRST_CARD
     cost = price(state, seat, space) if state.modular else card_cost(space)
     payments = state.hooks.payments
@@ -58,9 +61,7 @@ def legal_card_payments(state: StoneAgeState) -> list[Any]:
         listed = payments.card_payments(state, seat, space, cost)
         if listed is not None:
             return listed
-    legal: list[Any] = [(PAY, way) for way in exact_payments(state.goods(seat), cost)]
-    legal.append(DECLINE_ACTION)
-    return legal
+    return payment_offers(_CARD_OFFERS, PAY, state.goods(seat), cost, DECLINE_ACTION)
 
 
 def apply_pay(state: StoneAgeState, action: Payment) -> None:

@@ -33,7 +33,10 @@ def gathering_yield(total: int, resource: int) -> int:
 def goods_value(counts: tuple[int, ...]) -> int:
     """The total value of the goods ``counts`` (wood, clay, stone, gold; a fifth count, jewels, is worth
     nothing): what a building paid with them scores."""
-    return sum(count * RESOURCE_VALUES[good] for count, good in zip(counts, GOODS, strict=False))
+    value = 0
+    for i in range(len(counts) if len(counts) < len(GOODS) else len(GOODS)):
+        value += counts[i] * RESOURCE_VALUES[GOODS[i]]
+    return value
 
 
 # -- locations ----------------------------------------------------------------------------------------------
@@ -166,17 +169,36 @@ def can_raise_tool(tiles: list[int]) -> bool:
 def raise_tool(tiles: list[int], used: list[int]) -> None:
     """One step up the tool track (1 · 1,1 · 1,1,1 · 2,1,1 · ... · 4,4,4), in place on a player's three tile
     slots (values sorted high to low, 0 = no tile) and their used flags. A new tile comes unused; when several
-    tiles share the lowest value, an unused one is raised (it is never worse for the player). At 4,4,4 nothing."""
-    if not can_raise_tool(tiles):
-        return
+    tiles share the lowest value, an unused one is raised (it is never worse for the player). At 4,4,4 nothing.
+    The slots are then ordered by value, high to low, the unused before the used among equals (a stable sort:
+    otherwise in their order)."""
     low = min(tiles)
-    candidates = [i for i in range(TOOL_TILES) if tiles[i] == low]
-    unused = [i for i in candidates if not used[i]]
-    slot = (unused or candidates)[0]
+    if low >= MAX_TOOL:
+        return
+    slot = -1
+    for i in range(TOOL_TILES):
+        if tiles[i] == low:
+            if not used[i]:
+                slot = i
+                break
+            if slot < 0:
+                slot = i
     tiles[slot] += 1
-    pairs = sorted(zip(tiles, used, strict=True), key=lambda pair: (-pair[0], pair[1]))
-    tiles[:] = [value for value, _ in pairs]
-    used[:] = [flag for _, flag in pairs]
+    # a stable insertion sort of the three slots by (-value, used), without building keys or pairs
+    order = [0, 1, 2]
+    for i in range(1, TOOL_TILES):
+        current = order[i]
+        j = i - 1
+        while j >= 0 and _tool_after(tiles, used, order[j], current):
+            order[j + 1] = order[j]
+            j -= 1
+        order[j + 1] = current
+    tiles[:], used[:] = [tiles[k] for k in order], [used[k] for k in order]
+
+
+def _tool_after(tiles: list[int], used: list[int], a: int, b: int) -> bool:
+    """Whether slot ``a`` sorts after slot ``b``: a lower value, or the same value and used while ``b`` is not."""
+    return tiles[a] < tiles[b] or (tiles[a] == tiles[b] and used[a] > used[b])
 
 
 # -- buildings ----------------------------------------------------------------------------------------------

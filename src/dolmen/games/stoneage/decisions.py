@@ -1,12 +1,15 @@
 """Every decision step: its legal actions and the handler of each kind of action it takes, the base game's and
 the modules' (``Module.decisions``) merged into two tables the state dispatches on.
 
-A module's step is reached only when it is on, so one table serves every table's options.
+A module's step is reached only when it is on, so one table serves every table's options. The state asks
+:func:`legal_at` and :func:`apply_decision`, which call the base game's frequent steps directly (compiled, a
+direct call instead of a look-up in the tables and a generic call) and the tables for the rest.
 """
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Final
 
 from dolmen.games.stoneage import buildings, cards, feeding, gathering, placement, resolution
 from dolmen.games.stoneage.actions import BUY, DECLINE, FEED, PAY, PENALTY, PICK, PLACE, RESOLVE, TAKE, TOOLS
@@ -23,6 +26,9 @@ from dolmen.games.stoneage.steps import (
     ROLL_DICE,
     TAKE_GOODS,
 )
+
+if TYPE_CHECKING:
+    from dolmen.games.stoneage.state import StoneAgeState
 
 BASE: Final[Decisions] = {
     PLACE_PEOPLE: (placement.legal_placements, {PLACE: placement.apply_place}),
@@ -53,5 +59,48 @@ def _merged() -> tuple[tuple[Legal, ...], tuple[dict[int, Handler], ...]]:
     return tuple(legal[step] for step in range(ROLL_DICE)), tuple(handlers[step] for step in range(ROLL_DICE))
 
 
-LEGAL, APPLY = _merged()
-"""``LEGAL[step](state)``: the legal actions at a decision step; ``APPLY[step][kind](state, action)``: apply one."""
+_MERGED: Final = _merged()
+LEGAL: Final = _MERGED[0]
+"""``LEGAL[step](state)``: the legal actions at a decision step."""
+APPLY: Final = _MERGED[1]
+"""``APPLY[step][kind](state, action)``: apply one."""
+
+
+def legal_at(state: StoneAgeState, step: int) -> Sequence[Any]:
+    """``LEGAL[step](state)``: the legal actions at decision ``step`` (a list or a shared tuple: not to change)."""
+    if step == PLACE_PEOPLE:
+        return placement.legal_placements(state)
+    if step == CHOOSE_LOCATION:
+        return resolution.legal_locations(state)
+    if step == CHOOSE_TOOLS:
+        return gathering.legal_tools(state)
+    if step == PAY_CARD:
+        return cards.legal_card_payments(state)
+    if step == BUY_BUILDING:
+        return buildings.legal_building_payments(state)
+    if step == FEED_PEOPLE:
+        return feeding.legal_feeding(state)
+    return LEGAL[step](state)
+
+
+def apply_decision(state: StoneAgeState, action: Any) -> None:
+    """``APPLY[state.step][action[0]](state, action)``: apply a legal action."""
+    step, kind = state.step, action[0]
+    if step == PLACE_PEOPLE and kind == PLACE:
+        placement.apply_place(state, action)
+    elif step == CHOOSE_LOCATION and kind == RESOLVE:
+        resolution.apply_resolve(state, action)
+    elif step == CHOOSE_TOOLS and kind == TOOLS:
+        gathering.apply_tools(state, action)
+    elif step == PAY_CARD and kind == PAY:
+        cards.apply_pay(state, action)
+    elif step == BUY_BUILDING and kind == BUY:
+        buildings.apply_buy(state, action)
+    elif step == BUY_BUILDING and kind == PAY:
+        buildings.apply_pay(state, action)
+    elif step in (PAY_CARD, BUY_BUILDING) and kind == DECLINE:
+        resolution.apply_decline(state, action)
+    elif step == FEED_PEOPLE and kind == FEED:
+        feeding.apply_feed(state, action)
+    else:
+        APPLY[step][kind](state, action)

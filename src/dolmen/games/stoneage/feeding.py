@@ -11,6 +11,7 @@ the herd) and what a new round resets (``begin_round``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from dolmen.games.stoneage import scoring
@@ -19,7 +20,7 @@ from dolmen.games.stoneage.board import pay_goods
 from dolmen.games.stoneage.components import FOOD, HUNGER_PENALTY, NRES
 from dolmen.games.stoneage.hooks import following
 from dolmen.games.stoneage.log import goods_names, note
-from dolmen.games.stoneage.payments import exact_payments
+from dolmen.games.stoneage.payments import Offers, payment_offers
 from dolmen.games.stoneage.steps import FEED_PEOPLE, OVER, PLACE_PEOPLE, REVEAL, STACK_REVEAL, THEN_NEW_ROUND
 
 if TYPE_CHECKING:
@@ -30,6 +31,8 @@ END_BY_STACK: Final = "a building stack is empty"
 END_BY_DECK: Final = "the deck cannot refill the display"
 END_NAMES: Final = {END_BY_STACK: "stack_empty", END_BY_DECK: "deck_empty"}
 """The end reasons as the log names them."""
+_FEED_OFFERS: Final[Offers] = {}
+"""The ways to cover a shortage (:func:`payments.payment_offers`)."""
 
 
 # -- between the actions and the feeding --------------------------------------------------------------------
@@ -100,10 +103,8 @@ def hunger_penalty(state: StoneAgeState, seat: int) -> None:
         note(state, "hunger_penalty", seat=seat, points=HUNGER_PENALTY)
 
 
-def legal_feeding(state: StoneAgeState) -> list[Any]:
-    legal: list[Any] = [(FEED, way) for way in exact_payments(state.goods(state.turn), state.shortage)]
-    legal.append(PENALTY_ACTION)
-    return legal
+def legal_feeding(state: StoneAgeState) -> Sequence[Any]:
+    return payment_offers(_FEED_OFFERS, FEED, state.goods(state.turn), state.shortage, PENALTY_ACTION)
 
 
 def _after_choice(state: StoneAgeState) -> None:

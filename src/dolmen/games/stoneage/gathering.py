@@ -10,9 +10,8 @@ here: ``lower_total`` (the wild animal), ``take_yield`` (the extension's jewels 
 
 from __future__ import annotations
 
-from functools import lru_cache
 from itertools import product
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from dolmen.games.stoneage.actions import TOOLS, Tools
 from dolmen.games.stoneage.board import has_tools, unused_tools
@@ -68,9 +67,20 @@ def note_roll(state: StoneAgeState, faces: tuple[int, ...]) -> None:
 
 
 # -- tools --------------------------------------------------------------------------------------------------
-@lru_cache(maxsize=4096)
+_TOOL_CHOICES: Final[dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[Any, ...]]] = {}
+""":func:`tool_choices` by its arguments (a few hundred: tile values 1-4, a hand's few one-use tools)."""
+
+
 def tool_choices(tiles: tuple[int, ...], once: tuple[int, ...]) -> tuple[Any, ...]:
     """Every distinct choice of unused tiles (values, high to low) and one-use tools (values, high to low)."""
+    key = (tiles, once)
+    found = _TOOL_CHOICES.get(key)
+    if found is None:
+        found = _TOOL_CHOICES[key] = _tool_choices(tiles, once)
+    return found
+
+
+def _tool_choices(tiles: tuple[int, ...], once: tuple[int, ...]) -> tuple[Any, ...]:
     tile_sets = sorted({tuple(v for v, keep in zip(tiles, mask, strict=True) if keep) for mask in _masks(len(tiles))})
     once_sets = sorted({tuple(v for v, keep in zip(once, mask, strict=True) if keep) for mask in _masks(len(once))})
     return tuple((TOOLS, t, o) for t in tile_sets for o in once_sets)
@@ -80,10 +90,13 @@ def _masks(size: int) -> list[tuple[bool, ...]]:
     return list(product((False, True), repeat=size))
 
 
-def legal_tools(state: StoneAgeState) -> list[Any]:
+def legal_tools(state: StoneAgeState) -> tuple[Any, ...]:
     seat = state.turn
-    once = tuple(sorted([ONE_USE_VALUE[card] for card in state.one_use[seat]], reverse=True))
-    return list(tool_choices(unused_tools(state, seat), once))
+    cards = state.one_use[seat]
+    if not cards:
+        return tool_choices(unused_tools(state, seat), ())
+    once = tuple(sorted([ONE_USE_VALUE[card] for card in cards], reverse=True))
+    return tool_choices(unused_tools(state, seat), once)
 
 
 def apply_tools(state: StoneAgeState, action: Tools) -> None:

@@ -20,14 +20,14 @@ on with the next module.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 if TYPE_CHECKING:
     from dolmen.engine.core import JSON
     from dolmen.games.stoneage.state import StoneAgeState
 
-Legal = Callable[["StoneAgeState"], list[Any]]
+Legal = Callable[["StoneAgeState"], Sequence[Any]]
 Handler = Callable[["StoneAgeState", Any], None]
 Decisions = Mapping[int, tuple[Legal | None, Mapping[int, Handler]]]
 """Decision steps (``steps``) with their legal actions (``None``: the base game's step, to which the module only

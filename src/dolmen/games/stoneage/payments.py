@@ -7,10 +7,13 @@ of the (capped) holdings, so they are memoised: playouts ask the same questions 
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any, Final
 
 from dolmen.games.stoneage.components import FIXED, GOODS, N_OF_K, BuildingTile
 
 Counts = tuple[int, ...]
+Offers = dict[int, tuple[Any, ...]]
+"""A cache of legal lists (tuples of actions) by the capped holdings and the size paid (:func:`payment_offers`)."""
 
 
 @lru_cache(maxsize=65536)
@@ -30,6 +33,34 @@ def exact_payments(holdings: Counts, size: int) -> tuple[Counts, ...]:
     first takes the goods worth least (:func:`cheapest_payment`)."""
     capped = tuple([h if h < size else size for h in holdings])
     return _exact(capped, size)
+
+
+_KEY_BASE: Final = 64
+"""The base of :func:`payment_offers`' packed keys: more than any count or size it packs (larger are not kept)."""
+
+
+def payment_offers(cache: Offers, kind: int, holdings: Counts, size: int, last: tuple[int]) -> tuple[Any, ...]:
+    """``(kind, way)`` for each of :func:`exact_payments`, then ``last`` (a card's payments and ``decline``, the
+    ways to cover a shortage and ``feed penalty``; one ``cache`` for each pair of ``kind`` and ``last``). A pure
+    function of the capped holdings and the size, which a playout asks again and again: kept in ``cache``, one
+    shared tuple no caller changes, neither built nor freed again. Capped, the keys are few (a few thousand): the
+    cache stops growing early, and the garbage collector stops meeting new long-lived tuples (a cache by the
+    holdings themselves grew all game long and cost more in collections than it saved)."""
+    if size >= _KEY_BASE or len(holdings) != len(GOODS):  # never in a game: not kept
+        return _offers(kind, tuple([h if h < size else size for h in holdings]), size, last)
+    # the key packs the size and the capped counts into one number (no tuple built or hashed at every call)
+    key = size
+    for held in holdings:
+        key = key * _KEY_BASE + (held if held < size else size)
+    legal = cache.get(key)
+    if legal is None:
+        capped = tuple([h if h < size else size for h in holdings])
+        legal = cache[key] = _offers(kind, capped, size, last)
+    return legal
+
+
+def _offers(kind: int, capped: Counts, size: int, last: tuple[int]) -> tuple[Any, ...]:
+    return (*[(kind, way) for way in _exact(capped, size)], last)
 
 
 def cheapest_payment(holdings: Counts, size: int) -> Counts | None:
@@ -66,7 +97,13 @@ def any_goods(size: int) -> tuple[Counts, ...]:
 
 
 def can_pay(holdings: Counts, cost: Counts) -> bool:
-    return all(h >= c for h, c in zip(holdings, cost, strict=True))
+    """Whether ``holdings`` cover ``cost`` (counts of the same goods)."""
+    if len(holdings) != len(cost):
+        raise ValueError("holdings and cost count different goods")
+    for i in range(len(cost)):  # noqa: SIM110 (no generator in the hot loop)
+        if holdings[i] < cost[i]:
+            return False
+    return True
 
 
 def building_payments(holdings: Counts, tile: BuildingTile) -> tuple[Counts, ...]:

@@ -30,12 +30,13 @@ GATHERING_END: Final = len(SITE_RESOURCE)
 def next_resolver(state: StoneAgeState) -> None:
     """Keep ``state.turn`` choosing while they have unresolved locations; then the next player clockwise; after
     the last player, the modules' events and the feeding."""
-    players = state.players
+    players, placed = state.players, state.placed
     while True:
         base = state.turn * NLOC
-        if any(state.placed[base : base + state.loc_end]):
-            state.step = CHOOSE_LOCATION
-            return
+        for index in range(base, base + state.loc_end):  # compiled, a native loop (no slice, no any())
+            if placed[index]:
+                state.step = CHOOSE_LOCATION
+                return
         state.turn = (state.turn + 1) % players
         if state.turn == state.start:
             if state.modular:
@@ -46,8 +47,8 @@ def next_resolver(state: StoneAgeState) -> None:
 
 
 def legal_locations(state: StoneAgeState) -> list[Any]:
-    base = state.turn * NLOC
-    return [RESOLUTIONS[loc] for loc, count in enumerate(state.placed[base : base + state.loc_end]) if count]
+    base, placed = state.turn * NLOC, state.placed
+    return [RESOLUTIONS[loc] for loc in range(state.loc_end) if placed[base + loc]]
 
 
 def apply_resolve(state: StoneAgeState, action: Resolve) -> None:

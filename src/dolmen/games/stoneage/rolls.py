@@ -27,6 +27,17 @@ def start_roll(state: StoneAgeState, dice: int, resource: int) -> None:
     state.step = ROLL_DICE
 
 
+def sorted_faces(faces: Any) -> tuple[int, ...]:
+    """``tuple(sorted(faces))``, without building it again when ``faces`` is a sorted tuple already (every roll
+    :meth:`StoneAgeState.sample_chance` draws)."""
+    if type(faces) is not tuple:
+        return tuple(sorted(faces))
+    for i in range(1, len(faces)):
+        if faces[i] < faces[i - 1]:
+            return tuple(sorted(faces))
+    return faces
+
+
 def roll_queue(state: StoneAgeState) -> list[dict[str, int]]:
     """Who still rolls in the modules' one-by-one rolls (the mammoth contest, driving off a wild animal), with how
     many dice (their people there), for the views."""

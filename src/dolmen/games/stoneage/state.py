@@ -42,10 +42,11 @@ from dolmen.games.stoneage.components import (
     stack_sizes,
     village_limit,
 )
-from dolmen.games.stoneage.decisions import APPLY, LEGAL
+from dolmen.games.stoneage.decisions import apply_decision, legal_at
 from dolmen.games.stoneage.gathering import apply_dice
 from dolmen.games.stoneage.module_components import MAMMOTH_TILES, NOTHING_DUE
 from dolmen.games.stoneage.modules import hooks_for
+from dolmen.games.stoneage.rolls import sorted_faces
 from dolmen.games.stoneage.steps import (
     ACTIVITIES,
     HAND_REVEAL,
@@ -61,6 +62,10 @@ from dolmen.games.stoneage.steps import (
 if TYPE_CHECKING:
     pass
 
+
+_CHANCE_ACTS: Final = (CHANCE,)
+_SEATS: Final = tuple((seat,) for seat in range(8))
+"""``actors()`` of each seat (shared tuples: no allocation at every step)."""
 
 SLOTS: Final = (
     # the base game
@@ -182,26 +187,28 @@ class StoneAgeState(State):
     # -- the flow: after every step, take forced decisions and work out who acts ----------------------------
     def settle(self) -> None:
         """Apply decisions that have exactly one legal action, then record who acts and their legal actions."""
-        while self.step < ROLL_DICE:
-            legal = LEGAL[self.step](self)
+        while True:
+            step = self.step
+            if step >= ROLL_DICE:
+                break
+            legal = legal_at(self, step)
             if len(legal) == 1:
-                only: Any = legal[0]
-                APPLY[self.step][only[0]](self, only)
+                apply_decision(self, legal[0])
                 continue
             self._legal = tuple(legal)
-            self._actors = (self.pick_seat if self.step == PICK_DIE else self.turn,)
+            self._actors = _SEATS[self.pick_seat if step == PICK_DIE else self.turn]
             return
         self._legal = None
-        self._actors = () if self.step == OVER else (CHANCE,)
+        self._actors = () if self.step == OVER else _CHANCE_ACTS
 
     def refresh(self) -> None:
         """Work out who acts and their legal actions without taking any decision (a state rebuilt from a view)."""
         if self.step < ROLL_DICE:
-            self._legal = tuple(LEGAL[self.step](self))
+            self._legal = tuple(legal_at(self, self.step))
             self._actors = (self.pick_seat if self.step == PICK_DIE else self.turn,)
         else:
             self._legal = None
-            self._actors = () if self.step == OVER else (CHANCE,)
+            self._actors = () if self.step == OVER else _CHANCE_ACTS
 
     # -- kernel API -----------------------------------------------------------------------------------------
     def actors(self) -> tuple[int, ...]:
@@ -226,8 +233,7 @@ class StoneAgeState(State):
         return reasons.illegal_reason(self, seat, action)
 
     def _apply_action(self, seat: int, action: Hashable) -> None:
-        move: Any = action
-        APPLY[self.step][move[0]](self, move)
+        apply_decision(self, action)
         self.settle()
 
     def action_text(self, action: Hashable) -> str:
@@ -246,7 +252,9 @@ class StoneAgeState(State):
     def sample_chance(self, rng: random.Random) -> Hashable:
         if self.step == ROLL_DICE:  # inline: the hot loop of playouts draws dice more than anything
             rand = rng.random
-            return (DICE, tuple(sorted([int(rand() * DIE_FACES) + 1 for _ in range(self.roll_count)])))
+            faces = [int(rand() * DIE_FACES) + 1 for _ in range(self.roll_count)]
+            faces.sort()
+            return (DICE, tuple(faces))
         return reveals.sample_reveal(self, rng)
 
     def is_possible_outcome(self, outcome: Hashable) -> bool:
@@ -263,7 +271,7 @@ class StoneAgeState(State):
     def _apply_chance(self, outcome: Hashable) -> None:
         out: Any = outcome
         if out[0] == DICE:
-            apply_dice(self, tuple(sorted(out[1])))
+            apply_dice(self, sorted_faces(out[1]))
         else:
             reveals.apply_reveal(self, out[1])
         self.settle()
@@ -275,15 +283,93 @@ class StoneAgeState(State):
         return texts.parse_outcome(text)
 
     def clone(self) -> StoneAgeState:
+        """A copy that shares no list with this state (the modules' lists are shared when no module is on: then
+        nothing changes them); every attribute of ``SLOTS`` copied by name (compiled, a native attribute each, instead
+        of ``getattr``/``setattr`` by name: a test checks that none is forgotten)."""
         other = StoneAgeState(self.game, self.players, blank=True)
-        for name in _SCALARS:
-            setattr(other, name, getattr(self, name))
-        for name in _LISTS:
-            setattr(other, name, getattr(self, name)[:])
+        other._actors = self._actors
+        other._legal = self._legal
+        other.colour_limit = self.colour_limit
+        other.deck_size = self.deck_size
+        other.end_reason = self.end_reason
+        other.modules = self.modules
+        other.nstacks = self.nstacks
+        other.open_cards = self.open_cards
+        other.pick_dice = self.pick_dice
+        other.pick_seat = self.pick_seat
+        other.pool_size = self.pool_size
+        other.reveal_then = self.reveal_then
+        other.roll_count = self.roll_count
+        other.roll_res = self.roll_res
+        other.roll_total = self.roll_total
+        other.round = self.round
+        other.shortage = self.shortage
+        other.start = self.start
+        other.step = self.step
+        other.target = self.target
+        other.turn = self.turn
+        other.village_cap = self.village_cap
+        other.loc_end = self.loc_end
+        other.animals = self.animals
+        other.animals_in_deck = self.animals_in_deck
+        other.barter_due = self.barter_due
+        other.bought = self.bought
+        other.gather_site = self.gather_site
+        other.has_animals = self.has_animals
+        other.has_extension = self.has_extension
+        other.has_herd = self.has_herd
+        other.has_huts = self.has_huts
+        other.has_igloos = self.has_igloos
+        other.has_winter = self.has_winter
+        other.herd_next = self.herd_next
+        other.herd_tile = self.herd_tile
+        other.herd_zone = self.herd_zone
+        other.hooks = self.hooks
+        other.hunt_yield = self.hunt_yield
+        other.igloos_left = self.igloos_left
+        other.modular = self.modular
+        other.tamers = self.tamers
+        other.resources = self.resources[:]
+        other.people = self.people[:]
+        other.available = self.available[:]
+        other.agriculture = self.agriculture[:]
+        other.score = self.score[:]
+        other.penalties = self.penalties[:]
+        other.tools = self.tools[:]
+        other.tool_used = self.tool_used[:]
+        other.one_use = self.one_use[:]
+        other.hands = self.hands[:]
+        other.built = self.built[:]
+        other.placed = self.placed[:]
+        other.occupancy = self.occupancy[:]
+        other.colours = self.colours[:]
+        other.display = self.display[:]
+        other.deck = self.deck[:]
+        other.pool = self.pool[:]
+        other.stack_top = self.stack_top[:]
+        other.stack_left = self.stack_left[:]
+        other.reveals = self.reveals[:]
         other.log = None  # a clone (a bot's search) emits nothing
-        # the modules' lists are never changed when no module is on, so they may be shared then
-        for name in _MODULE_LISTS:
-            setattr(other, name, getattr(self, name)[:] if self.modular else getattr(self, name))
+        if self.modular:
+            other.jewels = self.jewels[:]
+            other.barter = self.barter[:]
+            other.bartered = self.bartered[:]
+            other.on_herd = self.on_herd[:]
+            other.on_animal = self.on_animal[:]
+            other.igloos = self.igloos[:]
+            other.contest = self.contest[:]
+            other.roll_queue = self.roll_queue[:]
+            other.herd_pool = self.herd_pool[:]
+        else:
+            other.jewels = self.jewels
+            other.barter = self.barter
+            other.bartered = self.bartered
+            other.on_herd = self.on_herd
+            other.on_animal = self.on_animal
+            other.igloos = self.igloos
+            other.contest = self.contest
+            other.roll_queue = self.roll_queue
+            other.herd_pool = self.herd_pool
         return other
 
     def view(self, seat: int | None) -> dict[str, JSON]:
@@ -299,13 +385,13 @@ class StoneAgeState(State):
 
     def goods(self, seat: int) -> tuple[int, ...]:
         """The goods (wood, clay, stone, gold) ``seat`` holds."""
-        base = seat * NRES
-        return tuple(self.resources[base + 1 : base + NRES])
+        base, resources = seat * NRES, self.resources
+        return (resources[base + 1], resources[base + 2], resources[base + 3], resources[base + 4])
 
     def payables(self, seat: int) -> tuple[int, ...]:
         """What ``seat`` may pay with in the extension: the goods and, fifth, the jewels."""
-        base = seat * NRES
-        return (*self.resources[base + 1 : base + NRES], self.jewels[seat])
+        base, resources = seat * NRES, self.resources
+        return (resources[base + 1], resources[base + 2], resources[base + 3], resources[base + 4], self.jewels[seat])
 
 
 _LISTS = (
@@ -342,3 +428,5 @@ _MODULE_LISTS = (
     "herd_pool",
 )
 _SCALARS = tuple(name for name in SLOTS if name not in _LISTS + _MODULE_LISTS)
+"""The attributes :meth:`StoneAgeState.clone` shares (numbers, tuples, the game), the lists it copies, and the
+modules' lists it copies when a module is on (tests/stoneage/test_clone.py holds it to them)."""
