@@ -25,9 +25,14 @@ HOT_MODULES = (
     "dolmen.games.stoneage.placement",
     "dolmen.bots.search.mcts",
     "dolmen.bots.search.tree",
+    "dolmen.bots.rtta.mcts",
+    "dolmen.bots.rtta.choices",
+    "dolmen.bots.stoneage.mcts",
+    "dolmen.bots.stoneage.choices",
 )
-"""Modules that the compiled build compiles (setup.py compiles all of dolmen.engine, dolmen.games and
-dolmen.bots.search, but for dolmen.engine.messages)."""
+"""Modules that the compiled build compiles (setup.py compiles all of dolmen.engine, dolmen.games,
+dolmen.bots.search, dolmen.bots.rtta and dolmen.bots.stoneage, but for dolmen.engine.messages and the two greedy
+bots' wrappers)."""
 EXPECTED = os.environ.get("DOLMEN_EXPECT_COMPILED")
 
 

@@ -48,6 +48,7 @@ from dolmen.games.stoneage.actions import (
 )
 from dolmen.games.stoneage.components import CARDS, GOLD, NRES
 from dolmen.games.stoneage.game import MODULES
+from dolmen.games.stoneage.state import SLOTS
 from dolmen.games.stoneage.steps import REVEAL, ROLL_DICE
 from tests.stoneage.helpers import act, legal, new_game, roll, seat, set_goods, set_tools
 
@@ -196,7 +197,10 @@ def test_greedy_answers_every_decision_with_the_modules(modules: list[str]) -> N
 
 
 class Patron(StoneAgeState):
-    """A table with a module action the bots have never seen: ``(99, k)`` gives ``k`` gold and declines."""
+    """A table with a module action the bots have never seen: ``(99, k)`` gives ``k`` gold and declines. Made
+    through its constructor (:func:`as_patron`), never by setting ``__class__``: compiled, the bots call a state's
+    methods through a table the object gets when it is made, so a state turned into a Patron afterwards would
+    still run the base class's."""
 
     __slots__ = ()
 
@@ -212,9 +216,16 @@ class Patron(StoneAgeState):
         super()._apply_action(seat, move)
 
     def clone(self) -> Patron:
-        other: Any = super().clone()
-        other.__class__ = Patron
-        return other
+        return as_patron(super().clone())
+
+
+def as_patron(state: StoneAgeState) -> Patron:
+    """``state``'s position as a :class:`Patron` (its attributes moved over: ``state`` is not used after)."""
+    other = Patron(state.game, state.players, blank=True)
+    for name in SLOTS:
+        setattr(other, name, getattr(state, name))
+    other.log = state.log
+    return other
 
 
 def test_an_unknown_action_kind_is_weighed_by_looking_ahead() -> None:
@@ -222,7 +233,7 @@ def test_an_unknown_action_kind_is_weighed_by_looking_ahead() -> None:
     state = new_game(2)
     set_goods(state, 0, wood=2, clay=1)
     act(state, "place building 1", "place hunting 5", "place hunting 4", "resolve building 1")
-    state.__class__ = Patron
+    state = as_patron(state)
     options = state.legal_actions(0)
     assert [kind(action) for action in options] == [BUY, kind(DECLINE_ACTION), 99, 99]
     assert choose(state, 0, options, random.Random(0)) == (99, 6)

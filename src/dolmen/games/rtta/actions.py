@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import StrEnum
-from typing import Any
+from typing import Any, Final
 
 from dolmen.engine.errors import MalformedStep
 from dolmen.games.rtta.components import (
@@ -77,18 +77,18 @@ class Kind(StrEnum):
 Action = tuple[Any, ...]
 """``(Kind, arguments...)``, see the module docstring."""
 
-PRESERVE: Action = (Kind.PRESERVE,)
-ROLL: Action = (Kind.ROLL,)
-KEEP: Action = (Kind.KEEP,)
-SHIP: Action = (Kind.SHIP,)
-ACCEPT: Action = (Kind.ACCEPT,)
-DECLINE: Action = (Kind.DECLINE,)
-END_BUILD: Action = (Kind.END, "build")
-END_TRADE: Action = (Kind.END, "trade")
-END_BUY: Action = (Kind.END, "buy")
-_WORDS = {PRESERVE: "preserve", ROLL: "roll", KEEP: "keep", SHIP: "ship", ACCEPT: "accept", DECLINE: "decline"}
-_ENDS = {"build": END_BUILD, "trade": END_TRADE, "buy": END_BUY}
-TRADE_BY_NAME = {name: index for index, name in enumerate(TRADE_NAMES)}
+PRESERVE: Final[Action] = (Kind.PRESERVE,)
+ROLL: Final[Action] = (Kind.ROLL,)
+KEEP: Final[Action] = (Kind.KEEP,)
+SHIP: Final[Action] = (Kind.SHIP,)
+ACCEPT: Final[Action] = (Kind.ACCEPT,)
+DECLINE: Final[Action] = (Kind.DECLINE,)
+END_BUILD: Final[Action] = (Kind.END, "build")
+END_TRADE: Final[Action] = (Kind.END, "trade")
+END_BUY: Final[Action] = (Kind.END, "buy")
+_WORDS: Final = {PRESERVE: "preserve", ROLL: "roll", KEEP: "keep", SHIP: "ship", ACCEPT: "accept", DECLINE: "decline"}
+_ENDS: Final = {"build": END_BUILD, "trade": END_TRADE, "buy": END_BUY}
+TRADE_BY_NAME: Final = {name: index for index, name in enumerate(TRADE_NAMES)}
 
 
 def can_reroll(face: int, solo: bool) -> bool:

@@ -7,7 +7,7 @@ Seed 002, "3. Build Cities and/or Monuments" and Table 3 (Engineering); seed 000
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from dolmen.engine.events import Event
 from dolmen.games.rtta.actions import END_BUILD, SHIP, Action, Kind
@@ -33,9 +33,9 @@ from dolmen.games.rtta.steps import BUILD
 if TYPE_CHECKING:
     from dolmen.games.rtta.state import RttaState
 
-_BUILDS = tuple(tuple((Kind.BUILD, t, n) for n in range(TARGET_BOXES[t] + 1)) for t in range(TARGETS))
+_BUILDS: Final = tuple(tuple((Kind.BUILD, t, n) for n in range(TARGET_BOXES[t] + 1)) for t in range(TARGETS))
 """``_BUILDS[target][n]`` is the action ticking n boxes of target (shared tuples: no allocation)."""
-_ENGINEER = tuple((Kind.ENGINEER, n) for n in range(GOOD_MAX[STONE] + 1))
+_ENGINEER: Final = tuple((Kind.ENGINEER, n) for n in range(GOOD_MAX[STONE] + 1))
 BuildRow = tuple[int, int, tuple[Action, ...]]
 
 
@@ -128,15 +128,16 @@ def build_actions(s: RttaState) -> tuple[Action, ...]:
     workers = s.workers
     progress = s.progress[p]
     has_open = False
-    for t, boxes, table in s.build_rows:
+    for t, boxes, table in s.build_rows:  # appended one by one: slices would be tuples made and dropped
         left = boxes - progress[t]
         if left > 0:
             has_open = True
-            if workers:
-                actions += table[1 : 1 + (left if left < workers else workers)]
+            for n in range(1, (left if left < workers else workers) + 1):
+                actions.append(table[n])
     stone = s.goods[p][STONE]
     if has_open and stone and s.devs[p] >> ENGINEERING & 1:
-        actions.extend(_ENGINEER[1 : stone + 1])
+        for n in range(1, stone + 1):
+            actions.append(_ENGINEER[n])
     if can_build_ship(s, p):
         actions.append(SHIP)
     return tuple(actions)

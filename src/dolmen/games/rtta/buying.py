@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from dolmen.engine.events import Event
 from dolmen.games.rtta.actions import END_BUY, Action, Kind
@@ -42,13 +42,18 @@ def must_discard(goods: Sequence[int], devs: int) -> bool:
     return sum(goods) > KEEP_GOODS and not devs >> CARAVANS & 1
 
 
-_BUY = Kind.BUY  # a module constant: reading an enum member off its class is slow on CPython 3.11
-_MASKS = 1 << GOOD_TYPES
-_SUBMASKS = tuple(tuple(m for m in range(_MASKS) if m & ~full == 0) for full in range(_MASKS))
+_BUY: Final = Kind.BUY  # a module constant: reading an enum member off its class is slow on CPython 3.11
+_MASKS: Final = 1 << GOOD_TYPES
+_SUBMASKS: Final = tuple(tuple(m for m in range(_MASKS) if m & ~full == 0) for full in range(_MASKS))
 """``_SUBMASKS[mask]``: every subset of ``mask``, ascending."""
-_BITS = tuple(tuple(1 << g for g in range(GOOD_TYPES) if mask >> g & 1) for mask in range(_MASKS))
-_LOW_GOOD = {1 << g: g for g in range(GOOD_TYPES)}
-_WOOD_VALUE, _STONE_VALUE, _POTTERY_VALUE, _CLOTH_VALUE, _SPEARHEADS_VALUE = GOOD_VALUE
+_BITS: Final = tuple(tuple(1 << g for g in range(GOOD_TYPES) if mask >> g & 1) for mask in range(_MASKS))
+_LOW_GOOD: Final = tuple(bit.bit_length() - 1 if bit & (bit - 1) == 0 else -1 for bit in range(_MASKS // 2 + 1))
+"""``_LOW_GOOD[1 << g]`` is ``g`` (a tuple indexed by the bit: no hashing)."""
+_WOOD_VALUE: Final = GOOD_VALUE[0]
+_STONE_VALUE: Final = GOOD_VALUE[1]
+_POTTERY_VALUE: Final = GOOD_VALUE[2]
+_CLOTH_VALUE: Final = GOOD_VALUE[3]
+_SPEARHEADS_VALUE: Final = GOOD_VALUE[4]
 
 
 def has_buy_option(s: RttaState) -> bool:
@@ -131,7 +136,8 @@ def purchases(edition: Edition, devs: int, goods: Sequence[int], food: int, coin
         ways = by_cost.get(cost)
         if ways is None:
             ways = by_cost[cost] = payments(masks, values, cost - coins, food, rate)
-        found.extend([(_BUY, dev, mask, f) for mask, f in ways])
+        for mask, f in ways:
+            found.append((_BUY, dev, mask, f))
     return found
 
 

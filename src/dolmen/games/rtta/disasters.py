@@ -6,7 +6,7 @@ Seed 002, Table 2 and "Rules for Solitaire Play"; seed 000, Late Bronze Age "For
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from dolmen.engine.events import Event
 from dolmen.games.rtta import steps
@@ -31,10 +31,15 @@ from dolmen.games.rtta.log import DISASTER_NAMES
 if TYPE_CHECKING:
     from dolmen.games.rtta.state import RttaState
 
-DROUGHT, PESTILENCE, INVASION, REVOLT = (row[0] for row in DISASTERS)
+DROUGHT: Final = DISASTERS[0][0]
+PESTILENCE: Final = DISASTERS[1][0]
+INVASION: Final = DISASTERS[2][0]
+REVOLT: Final = DISASTERS[3][0]
 """Skulls for each disaster (seed 002, Table 2); Revolt at 5 or more."""
-DROUGHT_POINTS, PESTILENCE_POINTS, INVASION_POINTS, _ = (row[2] for row in DISASTERS)
-_GREAT_WALL_BOXES = MONUMENT_BOXES[GREAT_WALL]
+DROUGHT_POINTS: Final = DISASTERS[0][2]
+PESTILENCE_POINTS: Final = DISASTERS[1][2]
+INVASION_POINTS: Final = DISASTERS[2][2]
+_GREAT_WALL_BOXES: Final = MONUMENT_BOXES[GREAT_WALL]
 
 
 def has_great_wall(progress: Sequence[int]) -> bool:
@@ -151,7 +156,7 @@ def smithing_actions(spearheads: int) -> tuple[Action, ...]:
     return _SPEARHEAD_CHOICES[spearheads]
 
 
-_SPEARHEAD_CHOICES = tuple(
+_SPEARHEAD_CHOICES: Final = tuple(
     tuple((Kind.SPEARHEADS, n) for n in range(top + 1)) for top in range(GOOD_MAX[SPEARHEADS] + 1)
 )
 

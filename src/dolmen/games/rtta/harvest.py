@@ -7,7 +7,7 @@ Masonry).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from dolmen.games.rtta.board import Board
 from dolmen.games.rtta.components import (
@@ -38,8 +38,13 @@ from dolmen.games.rtta.log import log_collected, log_fed
 if TYPE_CHECKING:
     from dolmen.games.rtta.state import RttaState
 
-_GOODS_DIE, _SKULL_DIE = FACE_GOODS[GOODS], FACE_GOODS[SKULL]
-_WOOD_MAX, _STONE_MAX, _POTTERY_MAX, _CLOTH_MAX, _SPEARHEADS_MAX = GOOD_MAX
+_GOODS_DIE: Final = FACE_GOODS[GOODS]
+_SKULL_DIE: Final = FACE_GOODS[SKULL]
+_WOOD_MAX: Final = GOOD_MAX[0]
+_STONE_MAX: Final = GOOD_MAX[1]
+_POTTERY_MAX: Final = GOOD_MAX[2]
+_CLOTH_MAX: Final = GOOD_MAX[3]
+_SPEARHEADS_MAX: Final = GOOD_MAX[4]
 DieYields = tuple[int, int, int, int, int]
 
 
@@ -53,7 +58,7 @@ def _die_yields(agriculture: bool, masonry: bool, coinage: bool) -> DieYields:
     )
 
 
-_YIELDS = tuple(_die_yields(bool(k & 1), bool(k & 2), bool(k & 4)) for k in range(8))
+_YIELDS: Final = tuple(_die_yields(bool(k & 1), bool(k & 2), bool(k & 4)) for k in range(8))
 
 
 def die_yields(devs: int) -> DieYields:

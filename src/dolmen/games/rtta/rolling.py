@@ -12,8 +12,7 @@ from bisect import bisect_right
 from functools import cache
 from itertools import accumulate, product
 from math import factorial
-from operator import add, sub
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from dolmen.engine.events import Event
 from dolmen.games.rtta import steps
@@ -38,7 +37,7 @@ from dolmen.games.rtta.log import faces
 if TYPE_CHECKING:
     from dolmen.games.rtta.state import RttaState
 
-PRESERVATION_CHOICES: tuple[Action, ...] = (ROLL, PRESERVE)
+PRESERVATION_CHOICES: Final[tuple[Action, ...]] = (ROLL, PRESERVE)
 
 
 def start_turn(s: RttaState) -> None:
@@ -110,9 +109,16 @@ def choose_food(s: RttaState) -> None:
 
 
 def apply_reroll(s: RttaState, action: Action) -> None:
-    counts = action[1]
-    s.dice = list(map(sub, s.dice, counts))
-    s.to_roll = sum(counts)
+    counts: tuple[int, ...] = action[1]
+    c0, c1, c2, c3, c4, c5 = counts
+    dice = s.dice  # in place, unrolled over the six faces: every playout rerolls at every turn
+    dice[0] -= c0
+    dice[1] -= c1
+    dice[2] -= c2
+    dice[3] -= c3
+    dice[4] -= c4
+    dice[5] -= c5
+    s.to_roll = c0 + c1 + c2 + c3 + c4 + c5
     s.rerolls_left -= 1
     s.step = steps.ROLL
     if s.log is not None:
@@ -148,7 +154,14 @@ def apply_food(s: RttaState, action: Action) -> None:
 
 
 def apply_roll_outcome(s: RttaState, outcome: tuple[int, ...]) -> None:
-    s.dice = list(map(add, s.dice, outcome))
+    o0, o1, o2, o3, o4, o5 = outcome
+    dice = s.dice  # in place, unrolled over the six faces: every playout rolls several times a turn
+    dice[0] += o0
+    dice[1] += o1
+    dice[2] += o2
+    dice[3] += o3
+    dice[4] += o4
+    dice[5] += o5
     s.to_roll = 0
     if s.log is not None:
         _log_roll(s, outcome)
@@ -174,6 +187,20 @@ def reroll_actions(dice: tuple[int, ...], solo: bool) -> tuple[Action, ...]:
     """``keep`` and every non-empty choice of dice to reroll (skulls stay set aside unless solo)."""
     ranges = [range((n if can_reroll(face, solo) else 0) + 1) for face, n in enumerate(dice)]
     return (KEEP, *((Kind.REROLL, counts) for counts in product(*ranges) if any(counts)))
+
+
+_REROLLS_BY_CODE: Final[dict[int, tuple[Action, ...]]] = {}
+
+
+def dice_rerolls(dice: list[int], solo: bool) -> tuple[Action, ...]:
+    """:func:`reroll_actions` of the dice showing (counts per face), found by their code (three bits per face
+    and one for solo: at most 7 dice) without building a tuple to hash: playouts ask it at every reroll."""
+    d0, d1, d2, d3, d4, d5 = dice
+    key = d0 | d1 << 3 | d2 << 6 | d3 << 9 | d4 << 12 | d5 << 15 | (1 << 18 if solo else 0)
+    found = _REROLLS_BY_CODE.get(key)
+    if found is None:
+        found = _REROLLS_BY_CODE[key] = reroll_actions((d0, d1, d2, d3, d4, d5), solo)
+    return found
 
 
 @cache
@@ -205,7 +232,7 @@ def _roll_table(k: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], t
     return outcomes, cumulative, tuple(w / FACES**k for w in ways)
 
 
-_ROLLS = tuple(_roll_table(k) for k in range(MAX_CITIES + 1))
+_ROLLS: Final = tuple(_roll_table(k) for k in range(MAX_CITIES + 1))
 """Per number of dice: every multiset of faces (counts per face), the running total of their multinomial
 weights (out of 6**k) and their probabilities."""
 

@@ -32,13 +32,19 @@ if TYPE_CHECKING:
 
 def has_all_monuments_built(s: RttaState) -> bool:
     """Every monument in play has been completed by someone."""
-    first = s.first_builder
-    return all(first[m] >= 0 for m in range(MONUMENTS) if s.in_play[m])
+    first, in_play = s.first_builder, s.in_play
+    for m in range(MONUMENTS):  # noqa: SIM110 - a loop, not all() on a generator: this runs every round
+        if in_play[m] and first[m] < 0:
+            return False
+    return True
 
 
 def has_enough_developments(s: RttaState) -> bool:
     goal = s.edition.end_developments
-    return any(devs.bit_count() >= goal for devs in s.devs)
+    for devs in s.devs:  # noqa: SIM110 - a loop, not any() on a generator: this runs at the end of every round
+        if devs.bit_count() >= goal:
+            return True
+    return False
 
 
 def end_condition(s: RttaState) -> str | None:
@@ -69,7 +75,7 @@ def end_turn(s: RttaState) -> None:
     if s.log is not None:
         s.log.append(Event("turn_ended", {"seat": s.active}))
     if s.active == s.players - 1:
-        if end_reason(s) is not None:
+        if end_condition(s) is not None:  # end_reason's words only once it ends
             s.step = steps.OVER
             if s.log is not None:
                 _log_game_end(s)
