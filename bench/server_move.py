@@ -19,7 +19,7 @@ from datetime import UTC, datetime
 
 from dolmen.engine.table import Table
 from dolmen.games import get_game
-from dolmen.server.clocks import after_change, clocks_message
+from dolmen.server.clocks import after_change
 from dolmen.server.live import LiveTable, view_for
 from dolmen.server.protocol import encode, parse_client_message
 from dolmen.server.sockets import legal_payload
@@ -92,7 +92,7 @@ def one_round(game: str, moves: int, rng: random.Random) -> dict[str, float]:
                 with watch("legal"):
                     legal_now = legal_payload(live, viewer)
                 with watch("clocks"):
-                    clocks = clocks_message(live.info, datetime.now(UTC))
+                    clocks = live.clocks_now()
                 message = {
                     "type": "update",
                     "version": table.version,

@@ -235,3 +235,44 @@ def test_game_states_have_slots_only_and_clone_copies_every_slot(name: str) -> N
         else:
             legal = state.legal_actions(state.actors()[0])
             state.apply_action(state.actors()[0], legal[rng.randrange(len(legal))])
+
+
+@pytest.mark.parametrize(
+    ("name", "players", "options"),
+    [
+        ("rtta", 3, {"edition": "late"}),
+        ("rtta", 2, {"trade": True}),
+        ("stoneage", 4, {"open_cards": True}),
+        ("stoneage", 3, {}),
+        ("stoneage", 5, {"modules": ["extension", "new_huts", "mammoths", "animals", "winter", "igloos"]}),
+    ],
+)
+def test_a_board_built_once_for_alike_views_is_each_viewers_own(name: str, players: int, options: dict) -> None:
+    """While a state says every viewer sees alike (Roll Through the Ages always; Stone Age with open cards or
+    once over), the table builds the board once a version; each viewer's is still exactly the game's view of
+    that viewer, take-backs included (a version may come back with another state)."""
+    rng = random.Random(7)
+    table = Table(get_game(name), players, options, secret=SECRET, take_backs=True)
+    alike = 0
+    while not table.is_over():
+        table.advance()
+        if table.is_over():
+            break
+        viewers: list[int | None] = [None, *range(players)]
+        if table.state.views_alike():
+            alike += 1
+            for viewer in viewers:
+                assert table.state.view(viewer) == {**table.state.view(None), "viewer": viewer}
+        for viewer in viewers:
+            assert table.view(viewer)["board"] == table.state.view(viewer)
+        seat = table.actors()[0]
+        legal = table.legal(seat)
+        table.submit(seat, legal[rng.randrange(len(legal))], table.version)
+        if table.can_undo(seat) and rng.random() < 0.2:
+            table.view(seat)  # kept for this version, which the take-back and the next action bring back
+            table.undo(seat, table.version)
+            legal = table.legal(seat)
+            table.submit(seat, legal[rng.randrange(len(legal))], table.version)
+            assert table.view(seat)["board"] == table.state.view(seat)
+    assert table.view(0)["board"] == table.state.view(0)
+    assert alike > 0 if name == "rtta" or options.get("open_cards") else alike == 0

@@ -258,6 +258,12 @@ class State(ABC):
         """What ``seat`` may see (``None``: a spectator), as JSON-ready data. Nothing hidden from that viewer
         appears in it."""
 
+    def views_alike(self) -> bool:
+        """Whether every viewer now sees the same board but for its ``viewer`` key: nothing is hidden from
+        anyone at this point (a game of perfect information, or hands played open). A table then builds the
+        board once for all its viewers. ``False`` (the safe answer) unless a game knows better."""
+        return False
+
     @abstractmethod
     def result(self) -> Result:
         """Scores, winners, ranks and end reason; only when :meth:`is_over`."""

@@ -65,6 +65,8 @@ class Table:
         self._steps: list[dict[str, JSON] | tuple[int, Action, str | None]] = []
         self._events: list[tuple[Event, ...]] = []
         self._chances = 0  # chance steps applied: the next one is drawn as chance step number ``_chances``
+        # (version, board) while views are alike; forgotten here, as a take-back may bring a version back changed
+        self._alike: tuple[int, dict[str, JSON]] | None = None
 
     # -- reading ------------------------------------------------------------------------------------------
     @property
@@ -106,12 +108,24 @@ class Table:
             "activity": state.activity(),
             "over": state.is_over(),
             "commitment": self.commitment,
-            "board": state.view(viewer),
+            "board": self._board(viewer),
         }
         if state.is_over():
             envelope["result"] = state.result().to_json()
             envelope["secret"] = self._secret.hex()
         return envelope
+
+    def _board(self, viewer: int | None) -> dict[str, JSON]:
+        """The game's view of ``viewer``; built once a version for every viewer while the state says that views
+        are alike (the server sends each step to every seat and spectator). The dicts and lists inside a board
+        are then shared between viewers: read them, never change them."""
+        state = self.state
+        if not state.views_alike():
+            return state.view(viewer)
+        kept = self._alike
+        if kept is None or kept[0] != len(self._steps):
+            kept = self._alike = (len(self._steps), state.view(None))
+        return {**kept[1], "viewer": viewer}
 
     def events(self, viewer: int | None, since: int = 0) -> list[dict[str, JSON]]:
         """The log events ``viewer`` may read of the steps after version ``since``, each with ``version`` (the

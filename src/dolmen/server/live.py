@@ -6,14 +6,18 @@ from __future__ import annotations
 import asyncio
 import time
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any, Protocol
 
 from dolmen.engine.table import Table
-from dolmen.server.clocks import after_change, people_acting, running_seats
+from dolmen.server.clocks import after_change, clocks_message, people_acting, running_seats
 from dolmen.server.errors import Forbidden
 from dolmen.server.storage import Account, ClockChange, TableInfo
 
 JSON = Any
+CLOCKS_FRESH = 0.05
+"""Seconds for which one snapshot of a table's clocks serves every message built (a step's broadcast to each
+seat and spectator): each says the server time it was taken at, so a client corrects it exactly."""
 
 
 def view_for(table: Table, viewer: int | None) -> dict[str, JSON]:
@@ -38,6 +42,8 @@ class LiveTable:
     """When this process last saw the table move (its own step, a notice, a catch-up)."""
     requested: set[tuple[int, int]] = field(default_factory=set)
     """The (version, seat) bot moves this process has asked the bot queue for."""
+    _clocks: tuple[TableInfo, float, JSON] | None = None
+    """The last clocks snapshot: the record it was taken of, when (monotonic) and the message."""
 
     @property
     def id(self) -> int:
@@ -60,6 +66,17 @@ class LiveTable:
     def running(self) -> tuple[int, ...]:
         """The seats whose clock runs now (by the engine's actors and the seats' people)."""
         return running_seats(self.info, self.table.actors(), self.table.is_over())
+
+    def clocks_now(self) -> JSON:
+        """The ``clocks`` of a message built now (:func:`clocks_message`); one snapshot of the same record serves
+        the messages built within :data:`CLOCKS_FRESH` seconds."""
+        stamp = time.monotonic()
+        kept = self._clocks
+        if kept is not None and kept[0] is self.info and stamp - kept[1] < CLOCKS_FRESH:
+            return kept[2]
+        message = clocks_message(self.info, datetime.now(UTC))
+        self._clocks = (self.info, stamp, message)
+        return message
 
     def clock_change(self, acted: int | None = None) -> ClockChange | None:
         return None if self.info.setup.clock is None else after_change(self.info.setup, self.running(), acted)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import smtplib
+import time
 from collections import Counter
 from collections.abc import Iterable
 from datetime import UTC, datetime
@@ -36,12 +37,19 @@ TEXTS = {
 
 
 class Presence:
-    """The accounts with a socket open in this process, and the lease that tells the other processes."""
+    """The accounts with a socket open in this process, and the lease that tells the other processes.
+
+    The lease of an account lasts ``window`` seconds from its last mark; this process marks an account when a
+    socket of its opens or closes and renews the marks of its connected accounts, but never marks one again
+    within a quarter of the window: storage is written at most four times a window per account (SQLite has
+    one writer, which the steps of every table wait for), and a lease never runs out while a socket is open."""
 
     def __init__(self, storage: Storage, window: float = 60.0) -> None:
         self.storage = storage
         self.window = window
         self._open: Counter[int] = Counter()
+        self._marked: dict[int, float] = {}
+        """When (monotonic) this process last marked each account."""
 
     async def opened(self, account: Account | None) -> None:
         """A socket of ``account`` opened (never raises: presence is a hint, not worth a connection)."""
@@ -57,15 +65,26 @@ class Presence:
             await self._mark([account.id])
 
     async def renew(self) -> None:
-        """Renew the lease of every account connected here (at each clock sweep)."""
+        """Renew the lease of every account connected here (at each clock sweep; each at most four times a
+        window)."""
         if self._open:
             await self._mark(list(self._open))
 
     async def _mark(self, account_ids: list[int]) -> None:
+        now = time.monotonic()
+        due = [account for account in account_ids if now - self._marked.get(account, -self.window) >= self.window / 4]
+        if not due:
+            return
+        for account in due:
+            self._marked[account] = now
+        if len(self._marked) > 4 * len(self._open) + 1000:  # forget the accounts long gone
+            self._marked = {a: t for a, t in self._marked.items() if now - t < self.window}
         try:
-            await asyncio.to_thread(self.storage.mark_seen, account_ids, datetime.now(UTC))
+            await asyncio.to_thread(self.storage.mark_seen, due, datetime.now(UTC))
         except Exception:
             log.exception("cannot record who is online")
+            for account in due:
+                self._marked.pop(account, None)
 
     async def is_online(self, account_id: int) -> bool:
         if self._open[account_id] > 0:

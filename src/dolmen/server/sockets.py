@@ -11,14 +11,12 @@ from __future__ import annotations
 import contextlib
 import itertools
 import time
-from datetime import UTC, datetime
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from dolmen.engine.errors import DolmenError, IllegalStep, MalformedStep
 from dolmen.engine.table import StaleVersion
-from dolmen.server.clocks import clocks_message
 from dolmen.server.errors import Reason, ServiceError, error_fields
 from dolmen.server.hub import Notice
 from dolmen.server.live import LiveTable, check_seat, view_for
@@ -163,7 +161,7 @@ class Connection(Outbox):
             "events": table.events(seat, since),
             "view": view_for(table, seat),
             "legal": legal_payload(live, seat),
-            "clocks": clocks_message(live.info, datetime.now(UTC)),
+            "clocks": live.clocks_now(),
         }
         self.sent, self.epoch = table.version, live.epoch
         return message

@@ -375,6 +375,10 @@ class RttaState(State):
     def view(self, seat: int | None) -> dict[str, JSON]:
         return view(self, seat)
 
+    def views_alike(self) -> bool:
+        """Always: Roll Through the Ages hides nothing (every board, die and offer is on the table)."""
+        return True
+
     def result(self) -> Result:
         """The final scores and ranks; :class:`GameNotOver` while the game goes on."""
         if self.step != _OVER:

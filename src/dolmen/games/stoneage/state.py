@@ -375,6 +375,11 @@ class StoneAgeState(State):
     def view(self, seat: int | None) -> dict[str, JSON]:
         return views.view(self, seat)
 
+    def views_alike(self) -> bool:
+        """With open cards, or once the game is over, every hand is shown to everyone (seed 004's table hides
+        the others' civilization cards otherwise; the deck's order is never in a view)."""
+        return self.open_cards or self.step == OVER
+
     def result(self) -> Result:
         if self.step != OVER:
             raise GameNotOver("the game is not over")
