@@ -244,19 +244,26 @@ def test_late_bronze_age_with_trade_to_the_end_and_its_replay(new_page: Any) -> 
 
 def check_free_places(page: Page) -> None:
     """Seed 003 "Règles spéciales" at 2 players: one player alone on each of forest, clay pit, quarry and river
-    (7 people at most), and only 2 of the 3 village locations taken each round; each site shows its free places."""
+    (7 people at most), and only 2 of the 3 village locations taken each round; each site shows its free places
+    and why it is closed, in the words of the view's `room` (docs/stoneage.md "Views")."""
     sites = page.evaluate(
         """() => Object.fromEntries([...document.querySelectorAll('#board .site')].map((g) =>
-            [g.dataset.site, {free: g.dataset.free, people: g.querySelectorAll('.person').length}]))"""
+            [g.dataset.site, {free: g.dataset.free, people: g.querySelectorAll('.person').length,
+                              note: g.querySelector('.note')?.textContent || ''}]))"""
     )
     for name in ("forest", "clay", "quarry", "river"):
         site = sites[name]
-        assert site["free"] == ("0" if site["people"] else "7"), (name, site)
-    village = [sites[name] for name in ("toolmaker", "hut", "field")]
-    taken = sum(1 for site in village if site["people"])
-    for site in village:
+        people = site["people"]
+        assert site["free"] == ("0" if people else "7"), (name, site)
+        assert site["note"] == (f"closed: 1/1 player ({people}/7)" if people else "7 free (0/7)"), (name, site)
+    village = {name: sites[name] for name in ("toolmaker", "hut", "field")}
+    taken = sum(1 for site in village.values() if site["people"])
+    for name, site in village.items():
         assert (site["free"] == "0") == bool(site["people"] or taken >= 2), sites
-    assert sites["hunting"]["free"] == ""  # no limit
+        words = "taken · village" if site["people"] else "closed: village" if taken >= 2 else "free · village"
+        assert site["note"] == f"{words} {taken}/2", (name, site)
+    hunting = sites["hunting"]
+    assert hunting["free"] == "" and hunting["note"] == f"{hunting['people']}/∞", hunting  # no limit
 
 
 def starving(text: str) -> float:

@@ -1,8 +1,8 @@
 // Stone Age, drawn from the view's `board` and the table's `describe` (docs/stoneage.md), as seed 004's online
-// table shows it: every site with its people by colour and its free places, the village, the card display with its
-// costs, the building stacks with their top tiles and counts, the modules' pieces; then each player's
-// resources, tools (used ones marked), food, agriculture, people, score and cards. Clicking a site (or Enter on
-// it) offers the legal actions that name it.
+// table shows it: every site with its people by colour and its free places (the view's `room`), the village, the
+// card display with its costs, the building stacks with their top tiles and counts, the modules' pieces; then
+// each player's resources, tools (used ones marked), food, agriculture, people, score and cards. Clicking a site
+// (or Enter on it) offers the legal actions that name it.
 import { actionButton, verbLabel } from "./actions.js";
 import { el, svg } from "./dom.js";
 import { breakdown, cardChip, moduleFacts, modulePieces, panel, tileText } from "./stoneage-steps.js";
@@ -65,43 +65,19 @@ function line(x, y, cls, text, perChar) {
   return svg("text", { x, y, class: cls, dataset: { fit: INNER } }, text.length > room ? `${text.slice(0, room - 1)}…` : text);
 }
 
-function occupied(ctx, id) {
-  return ctx.view.board.seats.reduce((sum, seat) => sum + ((seat.placed || {})[id] || 0), 0);
-}
-
-/** How many players have people on `id`. */
-function playersOn(ctx, id) {
-  return ctx.view.board.seats.filter((seat) => ((seat.placed || {})[id] || 0) > 0).length;
-}
-
-/** The free places of a site, from what the server says: its capacity and how many players may share it at this
- * player count (`describe`), the people and players on it (the view). `{free, note}`; `free` is null when the
- * site has no limit. No rule is computed here: every limit is the server's number for this table. */
-function room(ctx, l) {
-  const info = ctx.describe || {};
-  const board = ctx.view.board;
-  const count = String(ctx.view.players);
-  const people = occupied(ctx, l.id);
-  if (l.kind === "gathering") {
-    if (l.capacity === null) return { free: null, note: `${people}/∞` };
-    const herd = board.herd && [l.id, l.name].includes(board.herd.zone);
-    const sharing = (herd && info.herd_zone_players_sharing?.[count]) || l.players_sharing?.[count];
-    const players = playersOn(ctx, l.id);
-    if (sharing && players >= sharing) return { free: 0, note: ctx.t("room_players_full", { players, sharing, people, capacity: l.capacity }) };
-    const free = Math.max(l.capacity - people, 0);
-    return { free, note: ctx.t("room_free", { free, people, capacity: l.capacity }) };
+/** The free places of a location and how they read, from the view's `room` (docs/stoneage.md "Views"): the
+ * server works out every limit (players sharing a site, the village limit, the modules' places); this only picks
+ * the words. `{free, note}`; `free` is null when the location has no limit. */
+function room(ctx, id) {
+  const r = (ctx.view.board.room || {})[id];
+  if (!r) return { free: null, note: "" };
+  const { free, people, capacity, players, sharing, village } = r;
+  if (village) {
+    const key = r.closed === "full" ? "room_taken_village" : r.closed === "village" ? "room_village_full" : "room_village";
+    return { free, note: ctx.t(key, village) };
   }
-  if (l.kind === "village") {
-    const village = (info.locations || []).filter((v) => v.kind === "village");
-    const taken = village.filter((v) => occupied(ctx, v.id) > 0).length;
-    const limit = info.village_limit?.[count] ?? village.length;
-    if (people) return { free: 0, note: ctx.t("room_taken_village", { taken, limit }) };
-    if (taken >= limit) return { free: 0, note: ctx.t("room_village_full", { taken, limit }) };
-    return { free: l.capacity, note: ctx.t("room_village", { taken, limit }) };
-  }
-  // The igloos hold one person for each igloo still to buy; the wild animal as many people as players.
-  const capacity = l.kind === "igloo" ? board.igloos_left ?? 0 : l.capacity === "players" ? ctx.view.players : l.capacity;
-  const free = Math.max(capacity - people, 0);
+  if (r.closed === "players") return { free, note: ctx.t("room_players_full", { players, sharing, people, capacity }) };
+  if (capacity === null) return { free, note: `${people}/∞` };
   return { free, note: ctx.t("room_free", { free, people, capacity }) };
 }
 
@@ -113,14 +89,14 @@ function cells(ctx) {
   const buildings = new Map((info.buildings || []).map((b) => [b.id, b]));
   const out = [];
   for (const l of (info.locations || []).filter((loc) => loc.kind === "gathering")) {
-    const { free, note } = room(ctx, l);
+    const { free, note } = room(ctx, l.id);
     const herd = board.herd && [l.id, l.name].includes(board.herd.zone) ? ctx.t("herd_here") : "";
     out.push({ id: l.id, label: ctx.term(l.name), detail: ctx.t("yield_per", { resource: ctx.term(l.yields), n: l.divisor }), note: [note, herd].filter(Boolean).join(" · "), free });
   }
   for (const l of (info.locations || []).filter((loc) => ["village", "igloo", "animal"].includes(loc.kind))) {
-    if (l.kind === "igloo" && !board.igloos_left && !occupied(ctx, l.id)) continue;
+    if (l.kind === "igloo" && !board.igloos_left && !board.room?.[l.id]?.people) continue;
     if (l.kind === "animal" && !(board.animals || []).length) continue;
-    const { free, note } = room(ctx, l);
+    const { free, note } = room(ctx, l.id);
     const detail = l.kind === "village" ? ctx.t(`gain.${l.gain}`, l) : l.kind === "igloo" ? ctx.t("igloos_left", { n: board.igloos_left ?? 0 }) : ctx.term(board.animals[0]);
     out.push({ id: l.id, label: ctx.term(l.name), detail, note, free });
   }

@@ -27,6 +27,7 @@ from dolmen.games.stoneage.components import (
     location_name,
 )
 from dolmen.games.stoneage.module_components import deck_card_id
+from dolmen.games.stoneage.room import room
 from dolmen.games.stoneage.steps import (
     CHOOSE_TOOLS,
     FEED_PEOPLE,
@@ -144,6 +145,7 @@ def view(state: StoneAgeState, viewer: int | None) -> dict[str, JSON]:
         ],
         "unseen_cards": unseen_cards(state, viewer),
         "unseen_buildings": {BUILDINGS[i].id: n for i, n in enumerate(state.pool) if n},
+        "room": room(state),
         "end_reason": state.end_reason,
     }
     if state.modular:
