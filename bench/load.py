@@ -102,6 +102,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         dest="settings",
         help="a server setting (dolmen serve --set), repeatable",
     )
+    parser.add_argument(
+        "--server-python",
+        metavar="PATH",
+        default=sys.executable,
+        help="the interpreter the dolmen serve processes run on, e.g. .venv-compiled/bin/python: the compiled build",
+    )
     parser.add_argument("--py-spy", metavar="DIR", help="profile each server process with py-spy during the window")
     parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     args = parser.parse_args(argv)
@@ -147,11 +153,11 @@ class Run:
                 (self.directory / "redis").mkdir()
                 self.redis = Redis(self.directory / "redis")
                 redis_url = self.redis.url
-        first = Server(self.database.url, redis_url, args.settings)
+        first = Server(self.database.url, redis_url, args.settings, args.server_python)
         self.servers.append(first)
         first.wait_ready()  # it creates and migrates the database alone
         for _ in range(args.processes - 1):
-            self.servers.append(Server(self.database.url, redis_url, args.settings))
+            self.servers.append(Server(self.database.url, redis_url, args.settings, args.server_python))
         for server in self.servers[1:]:
             server.wait_ready()
         if args.front == "nginx":
@@ -262,6 +268,7 @@ def measure(args: argparse.Namespace) -> dict[str, JSON]:
         "game": args.game,
         "backend": args.backend,
         "processes": args.processes,
+        "build": server_build(args.server_python),
         "front": args.front if args.processes > 1 else "direct",
         "spread": args.spread,
         "tables": args.tables,
@@ -299,6 +306,14 @@ def measure(args: argparse.Namespace) -> dict[str, JSON]:
     return figures
 
 
+def server_build(python: str) -> str:
+    """``compiled`` or ``interpreted``: what ``dolmen --version`` says of the servers' interpreter."""
+    import subprocess
+
+    said = subprocess.run([python, "-m", "dolmen.cli.main", "--version"], capture_output=True, text=True, check=False)
+    return "compiled" if "(compiled)" in said.stdout else "interpreted"
+
+
 def start_py_spy(args: argparse.Namespace, pids: list[int]) -> list[tuple[Any, Path]]:
     if not args.py_spy:
         return []
@@ -330,7 +345,7 @@ def finish_py_spy(spies: list[tuple[Any, Path]]) -> list[str]:
 def report(f: dict[str, JSON]) -> str:
     lat = f["latency_ms"]
     procs = f["processes"]
-    where = f"{procs} process{'es' if procs > 1 else ''}"
+    where = f"{procs} {f['build']} process{'es' if procs > 1 else ''}"
     if procs > 1:
         where += f" ({f['front']}, {f['spread'] + ' spread' if f['front'] == 'direct' else 'round robin'}, redis)"
     offered = f"think {f['think']:g} s (offers ~{f['tables'] / f['think']:.0f} moves/s)" if f["think"] else ""

@@ -112,7 +112,7 @@ class Redis:
 class Server:
     """One ``dolmen serve`` process (``python -m dolmen.cli.main serve``) on a free port."""
 
-    def __init__(self, database_url: str, redis_url: str | None, extra: list[str]) -> None:
+    def __init__(self, database_url: str, redis_url: str | None, extra: list[str], python: str = sys.executable) -> None:
         self.port = free_port()
         env = {k: v for k, v in os.environ.items() if not k.startswith("DOLMEN_")}
         args = ["serve", "--port", str(self.port), "--db", database_url, "--bot-workers", "1"]
@@ -121,7 +121,7 @@ class Server:
         for setting in [*BENCH_SETTINGS, *extra]:
             args += ["--set", setting]
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "dolmen.cli.main", *args], env=env, stdout=subprocess.DEVNULL
+            [python, "-m", "dolmen.cli.main", *args], env=env, stdout=subprocess.DEVNULL
         )
 
     @property
