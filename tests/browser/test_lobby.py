@@ -1,6 +1,7 @@
 """The lobby's side of tables through the browser client: a private table and its invite link (copied, opened
 by someone else, who watches and joins through it; nobody else sees the table), the create form checked by the
-engine as one chooses, the chat commands typed in the lobby, and the account settings."""
+engine as one chooses, the chat commands typed in the lobby (their refusals in the reader's language), and the
+account settings."""
 
 from __future__ import annotations
 
@@ -120,4 +121,10 @@ def test_lobby_chat_commands_and_account_settings(new_page: Any) -> None:
     guest.locator("#settings-save").click()
     guest.locator("#settings-status").get_by_text("Enregistré").wait_for()
     assert guest.evaluate("fetch('/api/me').then((r) => r.json())")["email"] is None
+    # the server's refusals in the reader's language too, not English after a French prefix
+    say(guest, f"/start {table}")
+    refused = guest.locator(".lobby > .error").get_by_text("Non autorisé : seul le créateur de la table peut la lancer")
+    refused.wait_for()
+    say(guest, f"/join {table} ²")
+    guest.locator(".lobby > .error").get_by_text("une place se désigne par un numéro").wait_for()
     shot(guest, "settings-fr")

@@ -114,10 +114,10 @@ class Player:
     def socket(
         self,
         table_id: int,
-        since: int | None = None,
+        since: int | str | None = None,
         *,
         origin: str | None = None,
-        epoch: int | None = None,
+        epoch: int | str | None = None,
         invite: str | None = None,
     ) -> Socket:
         cookie = self.http.cookies.get("dolmen_session")
@@ -138,7 +138,9 @@ def started_pair(server: Server, body: dict[str, object]) -> tuple[Player, Playe
     return ada, bob, table
 
 
-def spectator_socket(server: Server, table_id: int, since: int | None = None, invite: str | None = None) -> Socket:
+def spectator_socket(
+    server: Server, table_id: int, since: int | str | None = None, invite: str | None = None
+) -> Socket:
     return Socket(server, table_id, since, {}, None, invite=invite)
 
 
@@ -149,11 +151,11 @@ class Socket:
         self,
         server: Server,
         table_id: int,
-        since: int | None,
+        since: int | str | None,
         headers: dict[str, str],
         origin: str | None,
         *,
-        epoch: int | None = None,
+        epoch: int | str | None = None,
         invite: str | None = None,
     ) -> None:
         params = {"v": since, "e": epoch, "invite": invite}

@@ -2,7 +2,8 @@
 
 Wrong passwords, stale versions (a resync, never silence), illegal and malformed actions, an action for
 another seat, a spectator acting, malformed and oversized messages, a foreign Origin, reconnecting with ``?v=``;
-the chat commands, ``/bot LEVEL`` among them.
+the chat commands, ``/bot LEVEL`` among them; numbers that are no numbers (``²``) or too large for the database;
+clients flooding a table's socket or the lobby's.
 """
 
 from __future__ import annotations
@@ -41,7 +42,8 @@ def test_accounts_wrong_password_reveals_nothing(server: Server) -> None:
     wrong = http.post("/api/session", json={"name": ada.name, "password": "not the password"})
     unknown = http.post("/api/session", json={"name": _name("nobody"), "password": "not the password"})
     assert wrong.status_code == unknown.status_code == 401
-    assert wrong.json() == unknown.json() == {"error": "wrong_credentials", "message": "wrong name or password"}
+    said = {"error": "wrong_credentials", "message": "wrong name or password"}
+    assert wrong.json() == unknown.json() == {**said, "reason": {"event": "server_wrong_credentials"}}
     assert "dolmen_session" not in wrong.cookies
     assert http.get("/api/me").status_code == 401
     right = http.post("/api/session", json={"name": ada.name.upper(), "password": PASSWORD})
@@ -203,6 +205,74 @@ def test_foreign_origin_and_unknown_table_are_refused(server: Server) -> None:
         ada.socket(99999)
 
 
+HUGE = "99999999999999999999"
+"""Too large for the database's integers (SQLite's are 64-bit, PostgreSQL's ``integer`` 32-bit)."""
+
+
+def test_numbers_that_are_not_numbers_or_too_large_are_refused(server: Server) -> None:
+    """``"²".isdigit()`` is true but ``int("²")`` fails; 20 digits overflow the database. Each is refused to its
+    sender alone, in words of the catalogue, and changes nothing."""
+    ada, bob = Player(server, _name("ada")), Player(server, _name("bob"))
+    tid = ada.post("/api/tables", {"game": "rtta", "players": 3})["id"]
+    mine, theirs = ada.socket(tid), bob.socket(tid)
+    for s in (mine, theirs):
+        s.until_type("table")
+    for text, given in (("/join ²", "²"), (f"/join {HUGE}", HUGE), ("/bot greedy ²", "²"), ("/join 1 2", None)):
+        sender = mine if text.startswith("/bot") else theirs
+        sender.send({"type": "chat", "text": text})
+        refused = sender.until_type("error")
+        if given is None:  # one seat at most
+            assert refused["code"] == "unknown_command" and refused["reason"]["event"] == "server_commands"
+        else:
+            assert refused["code"] == "invalid", refused
+            assert refused["reason"] == {"event": "server_bad_seat", "given": given}
+        sender.send({"type": "ping"})
+        assert sender.until(lambda m: m["type"] in ("pong", "table", "error"))["type"] == "pong"  # still open
+    assert [seat["name"] or seat["bot"] for seat in ada.get(f"/api/tables/{tid}")["seats"]] == [ada.name, None, None]
+    assert not [m for m in mine.received if m["type"] == "error"][1:]  # bob's refusals went to bob alone
+    # a seat number that is a number but no seat of the table: refused by the table, not the database
+    theirs.send({"type": "chat", "text": "/join 999999999"})
+    assert theirs.until_type("error")["reason"] == {"event": "server_seat_not_open", "number": 999999999}
+    assert bob.http.post(f"/api/tables/{tid}/join", json={"seat": int(HUGE)}).status_code == 422
+    # over HTTP, a table number past the database's integers is refused before the database sees it
+    for path in ("", "/chat", "/record", "/replay", "/preview?version=0&action=keep"):
+        assert bob.http.get(f"/api/tables/{HUGE}{path}").status_code == 422, path
+        assert bob.http.get(f"/api/tables/{2**31}{path}").status_code == 422, path
+    for path in ("join", "leave", "back", "start", "again"):
+        assert bob.http.post(f"/api/tables/{HUGE}/{path}").status_code == 422, path
+    assert bob.http.post(f"/api/tables/{HUGE}/chat", json={"text": "hello"}).status_code == 422
+    missing = bob.http.get(f"/api/tables/{2**31 - 1}")
+    assert missing.status_code == 404
+    assert missing.json()["reason"] == {"event": "server_no_table", "table": 2**31 - 1}
+    with pytest.raises(InvalidStatus):
+        bob.socket(int(HUGE))
+    mine.send({"type": "chat", "text": "/start"})  # not every seat is taken yet
+    assert mine.until_type("error")["reason"] == {"event": "server_seats_to_fill"}
+    for s in (mine, theirs):
+        s.close()
+
+
+def test_a_version_that_is_no_number_counts_as_none(server: Server) -> None:
+    """``?v=²`` or ``?e=²`` on reconnecting counts as left out (docs/protocol.md): without ``v`` the whole state,
+    without ``e`` epoch 0."""
+    ada, _bob, tid = _two_player_table(server)
+    cases = {("%C2%B2", None): "state", (HUGE, HUGE): "state", ("-1", None): "state", ("0", "%C2%B2"): "update"}
+    for (since, epoch), kind in cases.items():
+        socket = ada.socket(tid, since=since, epoch=epoch)
+        first = socket.until(lambda m: m["type"] in ("update", "state", "error"))
+        assert first["type"] == kind and first["since"] == 0, (since, epoch)
+        socket.close()
+
+
+def test_an_invite_of_any_characters_is_only_wrong(server: Server) -> None:
+    ada, bob = Player(server, _name("ada")), Player(server, _name("bob"))
+    tid = ada.post("/api/tables", {"game": "rtta", "players": 2, "private": True})["id"]
+    assert bob.http.get(f"/api/tables/{tid}?invite=%C2%B2").status_code == 404
+    assert bob.http.post(f"/api/tables/{tid}/join", json={"invite": "é"}).status_code == 404
+    with pytest.raises(InvalidStatus):
+        spectator_socket(server, tid, invite="%C3%A9")
+
+
 def test_take_backs(server: Server) -> None:
     ada, spectator_player = Player(server, _name("ada")), Player(server, _name("bob"))
     tid = ada.post("/api/tables", {"game": "rtta", "players": 1, "take_backs": True})["id"]  # solo
@@ -304,8 +374,39 @@ def _flood(server: Server) -> None:
     assert len(answers) - len(limited) >= 30
     calm.send({"type": "ping"})
     assert calm.until_type("pong")
+    # binary frames count as messages too: the bucket is still nearly empty, so most are limited, not answered
+    for _ in range(80):
+        flood.send(b"\x00")
+    codes = [flood.until_type("error")["code"] for _ in range(80)]
+    assert set(codes) <= {"malformed", "rate_limited"} and codes.count("rate_limited") >= 40
+    calm.send({"type": "ping"})
+    assert calm.until_type("pong")
     flood.close()
     calm.close()
+
+
+def test_a_flooding_lobby_client_is_rate_limited_alone(tmp_path: Path) -> None:
+    """The lobby's socket has the table socket's limit (``socket_rate``, ``socket_burst``); another lobby client
+    is not slowed down."""
+    server = Server(str(tmp_path / "dolmen.db"), socket_rate=10.0, socket_burst=30.0).start()  # the defaults
+    try:
+        ada = Player(server, _name("ada"))
+        cookie = {"Cookie": f"dolmen_session={ada.http.cookies.get('dolmen_session')}"}
+        url = f"ws://127.0.0.1:{server.port}/ws/lobby"
+        with connect(url, additional_headers=cookie) as flood, connect(url) as calm:
+            for socket in (flood, calm):
+                assert json.loads(socket.recv(10))["type"] == "lobby"
+            for _ in range(80):
+                flood.send(json.dumps({"type": "ping"}))
+            answers = [json.loads(flood.recv(10)) for _ in range(80)]
+            limited = [m for m in answers if m["type"] == "error"]
+            assert limited and {m["code"] for m in limited} == {"rate_limited"}
+            assert limited[0]["reason"] == {"event": "server_too_many_messages", "rate": 10}
+            assert len(answers) - len(limited) >= 30
+            calm.send(json.dumps({"type": "ping"}))
+            assert json.loads(calm.recv(10))["type"] == "pong"
+    finally:
+        server.stop()
 
 
 def test_chat_commands_do_what_the_buttons_do(server: Server) -> None:

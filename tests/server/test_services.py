@@ -201,3 +201,44 @@ def test_repeated_login_failures_are_slowed_down() -> None:
         assert services.accounts._failed("ada") == 1  # a success starts the count again
 
     run_async(main())
+
+
+class PonderingBots(BotRunner):
+    """Bots that think for ever: an away person's seat stays the bot's to play while the test looks."""
+
+    def __init__(self) -> None:
+        self.asked = asyncio.Event()
+
+    async def choose(self, game: str, bot: str, view: object, seat: int) -> str:
+        self.asked.set()
+        await asyncio.Event().wait()
+        raise AssertionError("never")
+
+    def close(self) -> None:
+        pass
+
+
+def test_your_turn_is_not_yours_while_a_bot_plays_your_seat() -> None:
+    """``GET /api/me/tables``'s ``your_turn``: true while the seat is to act, false once its person has left and
+    a bot plays it for them (they are not the one expected to move), true again when they are back."""
+
+    async def main() -> None:
+        bots = PonderingBots()
+        services = build_services(Settings(fast_password_hashing=True, bot_workers=0), MemoryStorage(), bots=bots)
+        tables = services.tables
+        try:
+            ada, _ = await services.accounts.sign_up("ada", "password123")
+            info = await services.lobby.create(ada, "rtta", 1, {})  # solo: ada's seat is always the one to act
+            await tables.start(ada, info.id)
+            assert [turn for _, turn in await tables.tables_of(ada)] == [True]
+            await tables.leave(ada, info.id)
+            await asyncio.wait_for(bots.asked.wait(), 10)  # the away bot thinks for ada's seat
+            ((left, turn),) = await tables.tables_of(ada)
+            assert left.seats[0].away and 0 in (await tables.live(info.id)).table.actors()  # type: ignore[union-attr]
+            assert turn is False
+            await tables.come_back(ada, info.id)
+            assert [turn for _, turn in await tables.tables_of(ada)] == [True]
+        finally:
+            await tables.close()
+
+    run_async(main())

@@ -1,6 +1,6 @@
 """Rate limits: token buckets per client address (sign-up, log-in, table creation) and per account (table
-creation), and ``X-Forwarded-For`` trusted only from configured proxies. Each is driven through the HTTP API
-of an app in-process."""
+creation, chat lines over HTTP), and ``X-Forwarded-For`` trusted only from configured proxies. Each is driven
+through the HTTP API of an app in-process."""
 
 from __future__ import annotations
 
@@ -95,3 +95,23 @@ def test_table_creation_is_limited_per_account_and_per_address() -> None:
             client.post("/api/accounts", json={"name": f"p{n}", "password": PASSWORD}, headers=_from(f"10.0.3.{n}"))
             codes += [client.post("/api/tables", json=body, headers=_from("10.0.0.9")).status_code for _ in range(2)]
         assert codes == [201] * 6 + [429, 429]
+
+
+def test_chat_lines_over_http_are_limited_per_account() -> None:
+    """The lobby's and the tables' chat share one bucket per account; another account still speaks; a refused
+    line is not said."""
+    with app_client(chat_limit=RateLimit(3, 600)) as client:
+        assert client.post("/api/accounts", json={"name": "ada", "password": PASSWORD}).status_code == 201
+        table = client.post("/api/tables", json={"game": "rtta", "players": 2}).json()["id"]
+        said = [client.post("/api/chat", json={"text": f"hello {n}"}).status_code for n in range(2)]
+        said.append(client.post(f"/api/tables/{table}/chat", json={"text": "hello table"}).status_code)
+        assert said == [201, 201, 201]
+        refused = client.post(f"/api/tables/{table}/chat", json={"text": "spam"})
+        assert refused.status_code == 429 and int(refused.headers["retry-after"]) > 0
+        assert refused.json()["reason"]["event"] == "server_too_many_lines"
+        assert client.post("/api/chat", json={"text": "spam"}).status_code == 429
+        assert "spam" not in [line["text"] for line in client.get("/api/chat").json()]
+        assert "spam" not in [line["text"] for line in client.get(f"/api/tables/{table}/chat").json()]
+        client.cookies.clear()
+        assert client.post("/api/accounts", json={"name": "bob", "password": PASSWORD}).status_code == 201
+        assert client.post("/api/chat", json={"text": "hi"}).status_code == 201

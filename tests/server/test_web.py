@@ -40,20 +40,29 @@ def test_the_client_files(client: TestClient) -> None:
     assert client.get("/web/nothing.js").status_code == 404
 
 
-def test_messages_merge_the_engine_and_the_game(client: TestClient) -> None:
+def test_messages_merge_the_engine_the_server_and_the_game(client: TestClient) -> None:
+    server = load_catalogue("dolmen.server", "fr")
+    engine = load_catalogue("dolmen.engine", "fr")
     for game in ("rtta", "stoneage"):
         doc = client.get(f"/api/messages/fr?game={game}").json()
-        engine = load_catalogue("dolmen.engine", "fr")
         own = load_catalogue(get_game(game).message_package(), "fr")
         assert doc["language"] == "fr"
-        assert doc["events"] == {**engine["events"], **own["events"]}
-        assert doc["terms"] == {**engine["terms"], **own["terms"]}
-    assert client.get("/api/messages/en").json() == catalogue("en", None)
+        assert doc["events"] == {**engine["events"], **server["events"], **own["events"]}
+        assert doc["terms"] == {**engine["terms"], **server["terms"], **own["terms"]}
+    alone = client.get("/api/messages/fr").json()  # the lobby's: the server's refusals without a game
+    assert alone == catalogue("fr", None)
+    assert alone["events"] == {**engine["events"], **server["events"]}
+    assert alone["events"]["server_creator_starts"] == "seul le créateur de la table peut la lancer"
 
 
 def test_unknown_language_or_game(client: TestClient) -> None:
     assert client.get("/api/messages/de").status_code == 404
-    assert client.get("/api/messages/en?game=chess").json()["error"] == "not_found"
+    unknown = client.get("/api/messages/en?game=chess").json()
+    assert unknown == {
+        "error": "not_found",
+        "message": "no game chess",
+        "reason": {"event": "server_no_game", "game": "chess"},
+    }
 
 
 def test_ui_catalogues_have_the_same_keys() -> None:
@@ -70,6 +79,13 @@ def test_every_ui_string_the_client_asks_for_exists() -> None:
         asked |= set(re.findall(r"""\bt\("([a-z_.]+)"[,)]""", script.read_text(encoding="utf-8")))
     assert len(asked) > 50
     assert asked <= set(en), sorted(asked - set(en))
+
+
+def test_the_server_catalogue_ships_as_package_data() -> None:
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]
+    server = ROOT / "src" / "dolmen" / "server"
+    shipped = {path for pattern in data["dolmen.server"] for path in server.glob(pattern)}
+    assert {server / "messages" / "en.json", server / "messages" / "fr.json"} <= shipped
 
 
 def test_the_client_ships_as_package_data() -> None:

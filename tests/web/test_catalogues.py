@@ -227,3 +227,105 @@ def test_an_options_refusal_carries_its_message() -> None:
     assert refused.value.reason == {"event": "options_need_extension", "players": 5}
     french = Catalogue("fr", ["dolmen.games.stoneage"])
     assert french.render(refused.value.reason).startswith("5 joueurs demandent l'extension")
+
+
+# -- the server's own refusals -------------------------------------------------------------------------------
+SERVER = ROOT / "server"
+SERVER_KEY = re.compile(r"server_[a-z0-9_]+")
+REFUSALS = {"ServiceError", "NotAuthenticated", "WrongCredentials", "Forbidden", "NotFound", "Refused", "Invalid"}
+REFUSALS |= {"RateLimited", "Conflict", "BadMessage", "BadCommand"}
+"""The errors that reach a client as a refusal (the storage's ``Conflict`` through ``Refused``)."""
+SAID = {"_not_found", "_invalid", "error"}
+"""Functions that send a refusal's message (the web routes' answers, the sockets' ``error``)."""
+ENGLISH_ONLY = {"live.py"}
+"""``check_seat``'s refusals, which the table socket says again in the catalogue's words (sockets.py)."""
+
+
+def _server_trees() -> dict[str, ast.Module]:
+    return {
+        str(path.relative_to(SERVER)): ast.parse(path.read_text(encoding="utf-8"))
+        for path in sorted(SERVER.rglob("*.py"))
+        if "migrations" not in path.parts
+    }
+
+
+def _name(node: ast.expr) -> str:
+    return node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""
+
+
+def _messages_said(tree: ast.Module) -> dict[str, set[str]]:
+    """Each key the server says (``say("server_…", **arguments)``, or names for a rate limit's refusal, which
+    ``Throttle.check`` says with ``seconds``) with the arguments given."""
+    said: dict[str, set[str]] = {}
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        if _name(node.func) == "say" and node.args and isinstance(node.args[0], ast.Constant):
+            said[node.args[0].value] = {keyword.arg for keyword in node.keywords if keyword.arg}
+        if _name(node.func) == "check" and len(node.args) == 3 and isinstance(node.args[2], ast.Constant):
+            said[node.args[2].value] = {"seconds"}
+    return said
+
+
+def test_every_server_refusal_has_words_in_both_languages_with_its_arguments() -> None:
+    """Every message the server says is in its English and French catalogues, with the very arguments it is
+    said with; both catalogues have the same keys and placeholders, all of them said somewhere (the turn
+    notification's mail among them), none shared with the engine's or a game's."""
+    english, french = (load_catalogue("dolmen.server", lang)["events"] for lang in ("en", "fr"))
+    assert set(english) == set(french)
+    said: dict[str, set[str]] = {}
+    named: set[str] = set()
+    for tree in _server_trees().values():
+        said |= _messages_said(tree)
+        named |= _constants_of(tree, SERVER_KEY)
+    assert len(said) > 50, "too few refusals found: the pattern or the sources moved"
+    for key, arguments in sorted(said.items()):
+        assert key in english, key
+        assert placeholders(english[key]) == placeholders(french[key]) == arguments, key
+    for key in english:
+        assert SERVER_KEY.fullmatch(key) and placeholders(english[key]) == placeholders(french[key]), key
+    assert set(english) <= named, sorted(set(english) - named)  # none left unsaid
+    others = {*load_catalogue("dolmen.engine", "en")["events"]}
+    for game in ("rtta", "stoneage"):
+        others |= set(load_catalogue(get_game(game).message_package(), "en")["events"])
+    assert not others & set(english)
+
+
+def _constants_of(tree: ast.Module, pattern: re.Pattern[str]) -> set[str]:
+    strings = {node.value for node in ast.walk(tree) if isinstance(node, ast.Constant) and isinstance(node.value, str)}
+    return {text for text in strings if pattern.fullmatch(text)}
+
+
+def test_no_server_refusal_is_english_text_alone() -> None:
+    """No refusal in the server's code is raised or sent with a bare string: each is a catalogue message
+    (``say``), the engine's refusal, or one passed on."""
+    bare = []
+    for path, tree in _server_trees().items():
+        if path in ENGLISH_ONLY:
+            continue
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call) or not node.args:
+                continue
+            name = _name(node.func)
+            message = node.args[1] if name == "error" and len(node.args) > 1 else node.args[0]
+            if name == "BadMessage" or name == "BadCommand":
+                message = node.args[1] if len(node.args) > 1 else message
+            if (name in REFUSALS or name in SAID) and isinstance(message, ast.Constant | ast.JoinedStr):
+                bare.append(f"{path}:{node.lineno}")
+    assert not bare, bare
+
+
+def test_server_refusals_render_in_french() -> None:
+    """A refusal as the server sends it renders in French with the catalogue the client loads."""
+    from dolmen.server.errors import Forbidden, say
+    from dolmen.server.web import catalogue
+
+    refused = Forbidden(say("server_creator_starts"))
+    assert refused.message == "only the table's creator starts it"
+    assert refused.reason == {"event": "server_creator_starts"}
+    french = Catalogue("fr", ["dolmen.server"])
+    assert french.render(refused.reason) == "seul le créateur de la table peut la lancer"
+    seat = say("server_seat_not_open", number=3)
+    assert (str(seat), french.render(seat.to_json())) == ("seat 3 is not open", "la place 3 n'est pas libre")
+    for game in (None, "rtta"):
+        assert catalogue("fr", game)["events"]["server_creator_starts"] == french.events["server_creator_starts"]

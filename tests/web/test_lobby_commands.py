@@ -75,6 +75,16 @@ def test_refusals_change_nothing(server: Server) -> None:
         assert _say(socket, "/join 999")["code"] == "not_found"
         assert _say(socket, f"/join {public} 7")["code"] == "conflict"  # no seat 7
         assert _say(socket, f"/bot {public} nobody")["code"] == "forbidden"  # not the creator
+        # a seat that is no number is refused, not read as "the first open seat"
+        for seat in ("²", "99999999999999999999"):
+            refused = _say(socket, f"/join {public} {seat}")
+            assert refused["code"] == "invalid" and refused["reason"] == {"event": "server_bad_seat", "given": seat}
+        assert _say(socket, f"/join {public} 1 1")["code"] == "unknown_command"
+        # each refusal carries its catalogue message, for the reader's language
+        assert _say(socket, f"/join {public} 7")["reason"] == {"event": "server_seat_not_open", "number": 7}
+        assert _say(socket, f"/bot {public} nobody")["reason"] == {"event": "server_creator_seats_bots"}
+        assert _say(socket, f"/join {private}")["reason"] == {"event": "server_no_table", "table": private}
+        assert _say(socket, "/dance")["reason"]["event"] == "server_commands"
     seats = server.client.get(f"/api/tables/{public}").json()["seats"]
     assert [s["name"] for s in seats] == ["ann", None]
     with server.client.websocket_connect("/ws/lobby") as anonymous:

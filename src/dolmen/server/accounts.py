@@ -17,15 +17,15 @@ from datetime import UTC, datetime, timedelta
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
-from dolmen.server.errors import Invalid, Refused, WrongCredentials
+from dolmen.server.errors import Invalid, Refused, WrongCredentials, say
 from dolmen.server.storage import Account, NameTaken, Storage, name_key
 
 SESSION_DAYS = 30
 NAME = re.compile(r"[A-Za-z0-9_\-]{2,32}\Z")
 LANGUAGES = ("en", "fr")
 EMAIL = re.compile(r"[^@\s]{1,64}@[^@\s]+\.[^@\s]+\Z")
+MAX_EMAIL = 254
 MIN_PASSWORD, MAX_PASSWORD = 8, 256
-WRONG = "wrong name or password"
 FREE_FAILURES = 3
 """Failed logins for one name answered at once; each further one waits twice as long (at most
 :data:`MAX_DELAY` seconds) until a success or :data:`FAILURE_MEMORY` seconds without failure."""
@@ -42,12 +42,12 @@ def failure_delay(failures: int) -> float:
 
 def _check_language(language: str) -> None:
     if language not in LANGUAGES:
-        raise Invalid(f"language is one of {', '.join(LANGUAGES)}")
+        raise Invalid(say("server_language", languages=list(LANGUAGES)))
 
 
 def _check_email(email: str) -> None:
-    if len(email) > 254 or not EMAIL.match(email):
-        raise Invalid("an email address is NAME@DOMAIN (at most 254 characters)")
+    if len(email) > MAX_EMAIL or not EMAIL.match(email):
+        raise Invalid(say("server_email", most=MAX_EMAIL))
 
 
 def token_hash(token: str) -> str:
@@ -66,9 +66,9 @@ class AccountService:
     ) -> tuple[Account, str]:
         """Create an account and open a session; returns the account and the session token."""
         if not NAME.match(name):
-            raise Invalid("a name has 2 to 32 letters, digits, '_' or '-'")
+            raise Invalid(say("server_name", least=2, most=32))
         if not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
-            raise Invalid(f"a password has {MIN_PASSWORD} to {MAX_PASSWORD} characters")
+            raise Invalid(say("server_password", least=MIN_PASSWORD, most=MAX_PASSWORD))
         _check_language(language)
         if email:
             _check_email(email)
@@ -76,7 +76,7 @@ class AccountService:
         try:
             account = await asyncio.to_thread(self.storage.create_account, name, hashed, language, email or None)
         except NameTaken:
-            raise Refused("that name is taken") from None
+            raise Refused(say("server_name_taken")) from None
         return account, await self._open_session(account)
 
     async def log_in(self, name: str, password: str) -> tuple[Account, str]:
@@ -85,7 +85,7 @@ class AccountService:
         hashed = account.password_hash if account else self._dummy_hash
         if not await asyncio.to_thread(self._verify, hashed, password[:MAX_PASSWORD]) or account is None:
             await asyncio.sleep(failure_delay(self._failed(name)))  # the same for unknown names
-            raise WrongCredentials(WRONG)
+            raise WrongCredentials(say("server_wrong_credentials"))
         self._failures.pop(name_key(name), None)
         return account, await self._open_session(account)
 

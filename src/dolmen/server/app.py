@@ -21,7 +21,7 @@ from dolmen.server.bots import BotRunner, Target
 from dolmen.server.chat import ChatService
 from dolmen.server.clocks import ClockSweeper
 from dolmen.server.config import Settings
-from dolmen.server.errors import RateLimited, ServiceError
+from dolmen.server.errors import RateLimited, ServiceError, error_fields
 from dolmen.server.http import router
 from dolmen.server.hub import Hub, LocalHub
 from dolmen.server.hub_redis import RedisHub
@@ -87,7 +87,7 @@ def build_services(
         await tables.kick_bots(settings.stall_after)
 
     sweeper = ClockSweeper(storage, tables.time_out, settings.sweep_interval, settings.clock_pause, upkeep)
-    throttle = Throttle(settings.login_limit, settings.signup_limit, settings.create_limit)
+    throttle = Throttle(settings.login_limit, settings.signup_limit, settings.create_limit, settings.chat_limit)
     return Services(
         settings,
         storage,
@@ -173,10 +173,8 @@ def create_app(
     @app.exception_handler(ServiceError)
     async def service_error(_request: Request, exc: ServiceError) -> JSONResponse:
         headers = {"Retry-After": str(math.ceil(exc.retry_after))} if isinstance(exc, RateLimited) else None
-        body: dict[str, Any] = {"error": exc.code, "message": exc.message}
-        if exc.reason is not None:
-            body["reason"] = exc.reason
-        return JSONResponse(body, status_code=exc.status, headers=headers)
+        fields = error_fields(exc.code, exc.message, exc.reason)
+        return JSONResponse({"error": fields.pop("code"), **fields}, status_code=exc.status, headers=headers)
 
     return app
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from dolmen.server.errors import Invalid, NotFound
+from dolmen.server.errors import Invalid, NotFound, say
 from dolmen.server.hub import LOBBY, Hub
 from dolmen.server.storage import Account, ChatLine, Storage
 
@@ -20,11 +20,11 @@ class ChatService:
         """Store ``account``'s line at ``table_id`` (``None``: the lobby), then publish it there."""
         text = text.strip()
         if not text:
-            raise Invalid("say something")
+            raise Invalid(say("server_chat_empty"))
         if len(text) > MAX_CHAT:
-            raise Invalid(f"a chat message has at most {MAX_CHAT} characters")
+            raise Invalid(say("server_chat_too_long", most=MAX_CHAT))
         if table_id is not None and await asyncio.to_thread(self.storage.get_table, table_id) is None:
-            raise NotFound(f"no table {table_id}")
+            raise NotFound(say("server_no_table", table=table_id))
         line = await asyncio.to_thread(self.storage.add_chat, table_id, account.id, text)
         self.hub.publish(LOBBY if table_id is None else table_id, {"kind": "chat", "chat": line.to_json()})
         return line

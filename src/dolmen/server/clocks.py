@@ -30,7 +30,7 @@ from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from dolmen.server.errors import Invalid
+from dolmen.server.errors import Invalid, say, whole
 from dolmen.server.storage import REALTIME, TURN, ClockChange, ClockState, Storage, TableInfo, TableSetup, TimeOut
 
 JSON = Any
@@ -50,19 +50,19 @@ def check_clock(mode: str, clock: JSON, *, given: bool, min_per_move: float) -> 
     if clock is None:
         return None
     if not isinstance(clock, dict):
-        raise Invalid("clock is an object or null")
+        raise Invalid(say("server_clock_not_object"))
     if mode == REALTIME:
         keys, example = {"initial", "increment"}, '{"initial": 900, "increment": 15}'
     else:
         keys, example = {"per_move"}, '{"per_move": 86400}'
     if set(clock) != keys or not all(isinstance(v, int | float) and not isinstance(v, bool) for v in clock.values()):
-        raise Invalid(f"a {mode} clock is {example} (seconds)")
+        raise Invalid(say("server_clock_shape", mode=mode, example=example))
     values = {key: float(value) for key, value in clock.items()}
     if mode == REALTIME:
         if not 1 <= values["initial"] <= MAX_INITIAL or not 0 <= values["increment"] <= MAX_INCREMENT:
-            raise Invalid(f"initial is 1 to {MAX_INITIAL:g} seconds, increment 0 to {MAX_INCREMENT:g}")
+            raise Invalid(say("server_clock_realtime", initial=whole(MAX_INITIAL), increment=whole(MAX_INCREMENT)))
     elif not min_per_move <= values["per_move"] <= MAX_PER_MOVE:
-        raise Invalid(f"per_move is {min_per_move:g} to {MAX_PER_MOVE:g} seconds (1 hour to 14 days)")
+        raise Invalid(say("server_clock_per_move", least=whole(min_per_move), most=whole(MAX_PER_MOVE)))
     return values
 
 

@@ -24,7 +24,8 @@ class Settings:
     away_bot: str = "greedy"
     """The default bot that plays the seat of a person who left a running game or ran out of time."""
     socket_rate: float = 10.0
-    """Messages a client may send per second on average on a table socket; more get ``rate_limited``."""
+    """Messages (text or binary frames) a client may send per second on average on each socket it opens, a
+    table's or the lobby's; more get ``rate_limited``."""
     socket_burst: float = 30.0
     """…and in a burst."""
     login_limit: RateLimit = field(default_factory=lambda: RateLimit(20, 60))
@@ -33,6 +34,9 @@ class Settings:
     """Accounts created per client address (a club's evening behind one address fits)."""
     create_limit: RateLimit = field(default_factory=lambda: RateLimit(10, 60))
     """Tables created per account, and (three times as many) per client address."""
+    chat_limit: RateLimit = field(default_factory=lambda: RateLimit(30, 60))
+    """Chat lines an account may send over HTTP (``POST /api/chat``, ``/api/tables/{id}/chat``), the lobby's and
+    the tables' together; the sockets' chat counts against ``socket_rate``."""
     trusted_proxies: tuple[str, ...] = ()
     """Peer addresses whose ``X-Forwarded-For`` names the client (a reverse proxy); none by default."""
     sweep_interval: float = 1.0

@@ -5,14 +5,25 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Query, Request, Response
+from fastapi import APIRouter, Depends, Path, Query, Request, Response
 
 from dolmen.bots import BOTS
 from dolmen.games import GAMES, get_game
 from dolmen.server.accounts import SESSION_DAYS
-from dolmen.server.errors import NotAuthenticated, NotFound, Refused
+from dolmen.server.errors import NotAuthenticated, NotFound, Refused, say
 from dolmen.server.lobby import UNSET, is_seated
-from dolmen.server.protocol import AddBot, CreateTable, Join, LogIn, Say, SignUp, TableDoc, UpdateMe, answers
+from dolmen.server.protocol import (
+    MAX_ID,
+    AddBot,
+    CreateTable,
+    Join,
+    LogIn,
+    Say,
+    SignUp,
+    TableDoc,
+    UpdateMe,
+    answers,
+)
 from dolmen.server.storage import FINISHED, OPEN, Account, TableInfo
 from dolmen.server.throttle import client_address
 
@@ -32,13 +43,14 @@ async def optional_account(request: Request) -> Account | None:
 
 async def current_account(account: Annotated[Account | None, Depends(optional_account)]) -> Account:
     if account is None:
-        raise NotAuthenticated("log in first")
+        raise NotAuthenticated(say("server_log_in_first"))
     return account
 
 
 Me = Annotated[Account, Depends(current_account)]
 MaybeMe = Annotated[Account | None, Depends(optional_account)]
 Invite = Annotated[str | None, Query(max_length=64, description="a private table's invite token")]
+TableId = Annotated[int, Path(ge=1, le=MAX_ID, description="a table's number")]
 
 
 def address(request: Request) -> str:
@@ -74,7 +86,7 @@ def _set_session(request: Request, response: Response, token: str) -> None:
 async def sign_up(body: SignUp, request: Request, response: Response) -> dict[str, JSON]:
     """A new account and its session (at most ``signup_limit`` per client address)."""
     s = services(request)
-    s.throttle.check(s.throttle.signup, address(request), "accounts from your address")
+    s.throttle.check(s.throttle.signup, address(request), "server_too_many_signups")
     account, token = await s.accounts.sign_up(body.name, body.password, body.language, body.email)
     _set_session(request, response, token)
     return _account_json(account)
@@ -84,7 +96,7 @@ async def sign_up(body: SignUp, request: Request, response: Response) -> dict[st
 async def log_in(body: LogIn, request: Request, response: Response) -> dict[str, JSON]:
     """Open a session (at most ``login_limit`` attempts per client address; failures for one name are slowed)."""
     s = services(request)
-    s.throttle.check(s.throttle.login, address(request), "log-in attempts from your address")
+    s.throttle.check(s.throttle.login, address(request), "server_too_many_logins")
     account, token = await s.accounts.log_in(body.name, body.password)
     _set_session(request, response, token)
     return _account_json(account)
@@ -165,8 +177,8 @@ async def create_table(body: CreateTable, request: Request, account: Me) -> dict
     """A new table (at most ``create_limit`` per account, three times that per client address). A private
     table's answer carries its ``invite`` token: the invite link is ``/tables/{id}?invite=TOKEN``."""
     s = services(request)
-    s.throttle.check(s.throttle.create, str(account.id), "tables created")
-    s.throttle.check(s.throttle.create_by_address, address(request), "tables created from your address")
+    s.throttle.check(s.throttle.create, str(account.id), "server_too_many_tables")
+    s.throttle.check(s.throttle.create_by_address, address(request), "server_too_many_tables_here")
     clock = UNSET if "clock" not in body.model_fields_set else (body.clock.model_dump() if body.clock else None)
     info = await s.lobby.create(
         account,
@@ -185,14 +197,14 @@ async def create_table(body: CreateTable, request: Request, account: Me) -> dict
 
 
 @router.get("/api/tables/{table_id}", responses=answers(TableDoc))
-async def table(table_id: int, request: Request, viewer: MaybeMe, invite: Invite = None) -> dict[str, JSON]:
+async def table(table_id: TableId, request: Request, viewer: MaybeMe, invite: Invite = None) -> dict[str, JSON]:
     """A table; a private one for its seated players (with its ``invite``) and the holders of its invite."""
     info = await services(request).lobby.visible_table(table_id, viewer, invite)
     return _table_json(info, viewer)
 
 
 @router.post("/api/tables/{table_id}/join", responses=answers(TableDoc))
-async def join(table_id: int, request: Request, account: Me, body: Join | None = None) -> dict[str, JSON]:
+async def join(table_id: TableId, request: Request, account: Me, body: Join | None = None) -> dict[str, JSON]:
     """Take a seat (the first open one by default); a private table needs ``invite``."""
     info = await services(request).lobby.join(
         account, table_id, body.seat if body else None, body.invite if body else None
@@ -201,45 +213,45 @@ async def join(table_id: int, request: Request, account: Me, body: Join | None =
 
 
 @router.post("/api/tables/{table_id}/bot", responses=answers(TableDoc))
-async def add_bot(table_id: int, body: AddBot, request: Request, account: Me) -> dict[str, JSON]:
+async def add_bot(table_id: TableId, body: AddBot, request: Request, account: Me) -> dict[str, JSON]:
     """The creator seats a bot ``NAME[:LEVEL]`` (a bare ``LEVEL``: the game's search bot at that level) at an open
     seat (the first by default)."""
     return _table_json(await services(request).lobby.add_bot(account, table_id, body.bot, body.seat), account)
 
 
 @router.post("/api/tables/{table_id}/leave", responses=answers(TableDoc))
-async def leave(table_id: int, request: Request, account: Me) -> dict[str, JSON]:
+async def leave(table_id: TableId, request: Request, account: Me) -> dict[str, JSON]:
     """Before the start your seat opens again; during the game a bot plays it until you come back."""
     return _table_json(await services(request).tables.leave(account, table_id), account)
 
 
 @router.post("/api/tables/{table_id}/back", responses=answers(TableDoc))
-async def back(table_id: int, request: Request, account: Me) -> dict[str, JSON]:
+async def back(table_id: TableId, request: Request, account: Me) -> dict[str, JSON]:
     """Take your seat back from the bot that played it while you were away."""
     return _table_json(await services(request).tables.come_back(account, table_id), account)
 
 
 @router.post("/api/tables/{table_id}/start", responses=answers(TableDoc))
-async def start(table_id: int, request: Request, account: Me) -> dict[str, JSON]:
+async def start(table_id: TableId, request: Request, account: Me) -> dict[str, JSON]:
     return _table_json(await services(request).tables.start(account, table_id), account)
 
 
 @router.post("/api/tables/{table_id}/again", status_code=201, responses=answers(TableDoc, 201))
-async def again(table_id: int, request: Request, account: Me) -> dict[str, JSON]:
+async def again(table_id: TableId, request: Request, account: Me) -> dict[str, JSON]:
     """Play again: a new table with the same game, options and bots; you in your seat, the others' open."""
     return (await services(request).lobby.again(account, table_id)).to_json(invite=True)
 
 
 @router.get("/api/tables/{table_id}/record")
-async def record(table_id: int, request: Request, viewer: MaybeMe, invite: Invite = None) -> dict[str, JSON]:
+async def record(table_id: TableId, request: Request, viewer: MaybeMe, invite: Invite = None) -> dict[str, JSON]:
     """The game record with the dice secret, once the game is over (``dolmen replay --verify`` checks it)."""
     s = services(request)
     info = await s.lobby.visible_table(table_id, viewer, invite)
     if info.status != FINISHED:
-        raise Refused("the record is published when the game is over")
+        raise Refused(say("server_record_not_yet"))
     live = await s.tables.live(table_id)
     if live is None:
-        raise NotFound(f"no game at table {table_id}")
+        raise NotFound(say("server_no_game_at_table", table=table_id))
     doc: dict[str, JSON] = live.table.record().to_json()
     return doc
 
@@ -252,11 +264,16 @@ async def lobby_chat(request: Request) -> list[dict[str, JSON]]:
 
 @router.post("/api/chat", status_code=201)
 async def say_in_lobby(body: Say, request: Request, account: Me) -> dict[str, JSON]:
-    return (await services(request).chat.say(account, None, body.text)).to_json()
+    """Say ``text`` in the lobby (at most ``chat_limit`` lines per account, tables' included)."""
+    s = services(request)
+    s.throttle.check(s.throttle.chat, str(account.id), "server_too_many_lines")
+    return (await s.chat.say(account, None, body.text)).to_json()
 
 
 @router.get("/api/tables/{table_id}/chat")
-async def table_chat(table_id: int, request: Request, viewer: MaybeMe, invite: Invite = None) -> list[dict[str, JSON]]:
+async def table_chat(
+    table_id: TableId, request: Request, viewer: MaybeMe, invite: Invite = None
+) -> list[dict[str, JSON]]:
     s = services(request)
     await s.lobby.visible_table(table_id, viewer, invite)
     return [line.to_json() for line in await s.chat.lines(table_id)]
@@ -264,8 +281,10 @@ async def table_chat(table_id: int, request: Request, viewer: MaybeMe, invite: I
 
 @router.post("/api/tables/{table_id}/chat", status_code=201)
 async def say_at_table(
-    table_id: int, body: Say, request: Request, account: Me, invite: Invite = None
+    table_id: TableId, body: Say, request: Request, account: Me, invite: Invite = None
 ) -> dict[str, JSON]:
+    """Say ``text`` at the table (at most ``chat_limit`` lines per account, the lobby's included)."""
     s = services(request)
     await s.lobby.visible_table(table_id, account, invite)
+    s.throttle.check(s.throttle.chat, str(account.id), "server_too_many_lines")
     return (await s.chat.say(account, table_id, body.text)).to_json()

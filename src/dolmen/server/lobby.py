@@ -17,7 +17,7 @@ from dolmen.engine.errors import DolmenError
 from dolmen.games import GAMES, get_game
 from dolmen.server.clocks import check_clock
 from dolmen.server.config import Settings
-from dolmen.server.errors import Forbidden, Invalid, NotFound, Refused
+from dolmen.server.errors import Forbidden, Invalid, NotFound, Refused, say
 from dolmen.server.hub import LOBBY, Hub
 from dolmen.server.storage import (
     FINISHED,
@@ -47,7 +47,8 @@ def can_see(info: TableInfo, account: Account | None, invite: str | None = None)
         return True
     if account is not None and info.seat_of(account.id) is not None:
         return True
-    return bool(invite) and secrets.compare_digest(str(invite), info.setup.invite or "")
+    # bytes: compare_digest refuses str with other than ASCII letters, and an invite in a link may have any
+    return bool(invite) and secrets.compare_digest(str(invite).encode(), (info.setup.invite or "").encode())
 
 
 def bot_spec(game: str, word: str) -> str:
@@ -57,6 +58,12 @@ def bot_spec(game: str, word: str) -> str:
     if ":" in word or word in BOTS.names(game) or SEARCH_BOT not in BOTS.names(game):
         return word
     return f"{SEARCH_BOT}:{word}" if word in BOTS.listing(SEARCH_BOT, game).levels else word
+
+
+def bot_choices(game: str) -> list[str]:
+    """The bots of ``game`` as one writes them: ``greedy``, ``mcts[:easy|medium|hard]``."""
+    levels = {name: BOTS.listing(name, game).levels for name in BOTS.names(game)}
+    return [f"{name}[:{'|'.join(each)}]" if each else name for name, each in levels.items()]
 
 
 def is_seated(info: TableInfo, account: Account | None) -> bool:
@@ -88,7 +95,7 @@ class LobbyService:
         creator takes the first open seat. ``mode``, ``clock`` (see :func:`~dolmen.server.clocks.check_clock`),
         ``away_bot`` and ``private`` say how it is played (docs/protocol.md)."""
         if game not in GAMES:
-            raise Invalid(f"unknown game {game!r}; known games: {', '.join(sorted(GAMES))}")
+            raise Invalid(say("server_unknown_game", game=game, games=sorted(GAMES)))
         rules = get_game(game)
         try:
             rules.check_players(players)
@@ -97,7 +104,7 @@ class LobbyService:
             raise Invalid(str(exc), exc.reason) from None
         wanted = list(seats) if seats is not None else [None] * players
         if len(wanted) != players:
-            raise Invalid(f"give {players} seats (open or a bot), not {len(wanted)}")
+            raise Invalid(say("server_seat_count", players=players, given=len(wanted)))
         new_seats: list[NewSeat] = []
         for spec in wanted:
             if spec is None:
@@ -108,10 +115,10 @@ class LobbyService:
         if join:
             first_open = next((n for n, s in enumerate(new_seats) if s.bot is None), None)
             if first_open is None:
-                raise Invalid("no open seat for you: leave one open or create with join=false")
+                raise Invalid(say("server_no_seat_for_you"))
             new_seats[first_open] = NewSeat(account_id=account.id)
         if mode not in MODES:
-            raise Invalid(f"mode is one of {', '.join(MODES)}")
+            raise Invalid(say("server_mode", modes=list(MODES)))
         away = (away_bot or self.settings.away_bot).strip()
         self._check_bot(game, away)
         setup = TableSetup(
@@ -130,7 +137,7 @@ class LobbyService:
     async def tables(self, status: str = OPEN, viewer: Account | None = None, limit: int = 100) -> list[TableInfo]:
         """The tables of ``status``, newest first: the public ones, and the private ones ``viewer`` sits at."""
         if status not in STATUSES:
-            raise Invalid(f"status is one of {', '.join(STATUSES)}")
+            raise Invalid(say("server_status", statuses=list(STATUSES)))
         found = await asyncio.to_thread(self.storage.list_tables, status, max(1, min(limit, 500)))
         return [info for info in found if can_see(info, viewer)]
 
@@ -139,13 +146,13 @@ class LobbyService:
         :class:`NotFound`, as if it did not exist."""
         info = await self.table(table_id)
         if not can_see(info, account, invite):
-            raise NotFound(f"no table {table_id}")
+            raise NotFound(say("server_no_table", table=table_id))
         return info
 
     async def table(self, table_id: int) -> TableInfo:
         info = await asyncio.to_thread(self.storage.get_table, table_id)
         if info is None:
-            raise NotFound(f"no table {table_id}")
+            raise NotFound(say("server_no_table", table=table_id))
         return info
 
     async def join(
@@ -154,15 +161,15 @@ class LobbyService:
         """Take ``seat`` (the first open one by default); a private table needs its ``invite`` token."""
         info = await self.visible_table(table_id, account, invite)
         if info.status != OPEN:
-            raise Refused("the table has already started")
+            raise Refused(say("server_already_started"))
         if seat is None:
             seat = next((s.seat for s in info.seats if s.is_open), None)
             if seat is None:
-                raise Refused("no seat is open")
+                raise Refused(say("server_no_open_seat"))
         try:
             info = await asyncio.to_thread(self.storage.take_seat, table_id, seat, account.id)
         except Conflict as exc:
-            raise Refused(str(exc)) from None
+            raise Refused(exc.message) from None
         self._changed(info)
         return info
 
@@ -171,35 +178,39 @@ class LobbyService:
         search bot at ``LEVEL`` when ``spec`` is a bare level (:func:`bot_spec`)."""
         info = await self.table(table_id)
         if info.creator_id != account.id:
-            raise Forbidden("only the table's creator seats bots")
+            raise Forbidden(say("server_creator_seats_bots"))
         if info.status != OPEN:
-            raise Refused("the table has already started")
+            raise Refused(say("server_already_started"))
         spec = bot_spec(info.game, spec)
         self._check_bot(info.game, spec)
         if seat is None:
             seat = next((s.seat for s in info.seats if s.is_open), None)
             if seat is None:
-                raise Refused("no seat is open")
+                raise Refused(say("server_no_open_seat"))
         try:
             info = await asyncio.to_thread(self.storage.seat_bot, table_id, seat, spec.strip())
         except Conflict as exc:
-            raise Refused(str(exc)) from None
+            raise Refused(exc.message) from None
         self._changed(info)
         return info
 
     @staticmethod
     def _check_bot(game: str, spec: str) -> None:
+        """:class:`Invalid` unless ``spec`` names a bot of ``game``: the engine's refusal when it says it in the
+        catalogue's words, else the server's (which lists the game's bots)."""
         try:
             make_bot(spec, game=game)
         except DolmenError as exc:
-            raise Invalid(str(exc), exc.reason) from None
+            if exc.reason is not None:
+                raise Invalid(str(exc), exc.reason) from None
+            raise Invalid(say("server_unknown_bot", bot=spec, bots=bot_choices(game))) from None
 
     async def leave(self, account: Account, table_id: int) -> TableInfo:
         await self.table(table_id)
         try:
             info = await asyncio.to_thread(self.storage.free_seat, table_id, account.id)
         except Conflict as exc:
-            raise Refused(str(exc)) from None
+            raise Refused(exc.message) from None
         self._changed(info)
         return info
 
@@ -209,9 +220,9 @@ class LobbyService:
         info = await self.table(table_id)
         mine = info.seat_of(account.id)
         if mine is None:
-            raise Forbidden("only a player of this table can play it again")
+            raise Forbidden(say("server_again_players_only"))
         if info.status != FINISHED:
-            raise Refused("the game is not over")
+            raise Refused(say("server_not_over"))
         seats = [
             NewSeat(bot=s.bot) if s.bot else NewSeat(account_id=account.id if s.seat == mine else None)
             for s in info.seats
@@ -228,11 +239,11 @@ class LobbyService:
         """The table if ``account`` may start it now (its creator, every seat filled, still open)."""
         info = await self.table(table_id)
         if info.creator_id != account.id:
-            raise Forbidden("only the table's creator starts it")
+            raise Forbidden(say("server_creator_starts"))
         if info.status != OPEN:
-            raise Refused("the table has already started")
+            raise Refused(say("server_already_started"))
         if any(s.is_open for s in info.seats):
-            raise Refused("every seat must be taken (by a person or a bot) first")
+            raise Refused(say("server_seats_to_fill"))
         return info
 
     def _changed(self, info: TableInfo) -> None:

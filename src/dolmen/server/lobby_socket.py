@@ -3,19 +3,29 @@ commands."""
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from dolmen.server.errors import Reason, ServiceError, error_fields
+from dolmen.server.errors import Reason, ServiceError, error_fields, say, whole
 from dolmen.server.hub import LOBBY, Notice
 from dolmen.server.lobby import can_see, is_seated
 from dolmen.server.protocol import PROTOCOL, BadMessage, Chat, Ping, parse_client_message
-from dolmen.server.socket_common import JSON, NUMBER, Outbox, origin_allowed
+from dolmen.server.socket_common import (
+    JSON,
+    WORDS,
+    BadCommand,
+    Outbox,
+    TokenBucket,
+    number,
+    origin_allowed,
+    parse_command,
+)
 from dolmen.server.storage import OPEN, RUNNING, Account
 
+log = logging.getLogger("dolmen.server")
 LOBBY_COMMANDS = "/join ID [SEAT], /leave ID, /back ID, /start ID, /bot ID LEVEL|NAME[:LEVEL] [SEAT], /watch ID"
-LOBBY_WORDS = ("join", "leave", "back", "start", "bot", "watch")
 
 
 class LobbyConnection(Outbox):
@@ -25,6 +35,7 @@ class LobbyConnection(Outbox):
         super().__init__(websocket)
         self.services = services
         self.account = account
+        self.bucket = TokenBucket(services.settings.socket_rate, services.settings.socket_burst)
 
     def notify(self, notice: Notice) -> None:
         self.enqueue(notice)
@@ -61,7 +72,23 @@ class LobbyConnection(Outbox):
                 return message
         return None
 
-    async def receive(self, text: str) -> None:
+    async def receive(self, text: str | None) -> None:
+        """Handle one frame of the client (``None``: a binary one). Every frame counts against the rate limit
+        (``socket_rate``, as at a table). A refusal is an ``error`` to this client alone; so is an unexpected
+        failure (logged), which leaves the socket open."""
+        if not self.bucket.take():
+            self.error("rate_limited", say("server_too_many_messages", rate=whole(self.bucket.rate)))
+            return
+        if text is None:
+            self.error("malformed", say("server_binary_frame"))
+            return
+        try:
+            await self._handle(text)
+        except Exception:
+            log.exception("lobby: cannot handle a message")
+            self.error("internal", say("server_internal"))
+
+    async def _handle(self, text: str) -> None:
         try:
             message = parse_client_message(text)
         except BadMessage as exc:
@@ -76,27 +103,29 @@ class LobbyConnection(Outbox):
                         await self.services.chat.say(self.account, None, message.text)
                 except ServiceError as exc:
                     self.error(exc.code, exc.message, exc.reason)
+                except BadCommand as exc:
+                    self.error(exc.code, exc.message)
             case Chat():
-                self.error("not_authenticated", "log in to chat")
+                self.error("not_authenticated", say("server_log_in_to_chat"))
             case Ping():
                 self.notify({"kind": "direct", "message": {"type": "pong"}})
             case _:
-                self.error("malformed", "the lobby takes chat and ping messages only")
+                self.error("malformed", say("server_lobby_messages"))
 
     async def _command(self, account: Account, text: str) -> None:
         """``/join ID [SEAT]``, ``/leave ID``, ``/back ID``, ``/start ID``, ``/bot ID LEVEL|NAME[:LEVEL] [SEAT]``,
         ``/watch ID`` do what the lobby's buttons do (the same services); the table as it is then is answered in
-        a ``command`` message (everyone else hears of the change as of any other)."""
+        a ``command`` message (everyone else hears of the change as of any other). :class:`BadCommand` for a
+        command that does not parse."""
         word, *args = text[1:].split() or [""]
-        if word not in LOBBY_WORDS or not args or not NUMBER.fullmatch(args[0]) or (word == "bot" and len(args) < 2):
-            self.error("unknown_command", f"commands: {LOBBY_COMMANDS}")
-            return
-        table_id, rest = int(args[0]), args[1:]
-        seat = int(rest[-1]) if rest and NUMBER.fullmatch(rest[-1]) else None
+        table_id = number(args[0]) if args else None
+        if word not in WORDS or table_id is None:
+            raise BadCommand("unknown_command", say("server_commands", commands=LOBBY_COMMANDS))
+        command = parse_command(word, args[1:], LOBBY_COMMANDS)
         lobby, tables = self.services.lobby, self.services.tables
-        match word:
+        match command.word:
             case "join":
-                info = await lobby.join(account, table_id, seat)
+                info = await lobby.join(account, table_id, command.seat)
             case "leave":
                 info = await tables.leave(account, table_id)
             case "back":
@@ -104,11 +133,12 @@ class LobbyConnection(Outbox):
             case "start":
                 info = await tables.start(account, table_id)
             case "bot":
-                info = await lobby.add_bot(account, table_id, rest[0], seat if len(rest) > 1 else None)
+                assert command.bot is not None
+                info = await lobby.add_bot(account, table_id, command.bot, command.seat)
             case _:
                 info = await lobby.visible_table(table_id, account)
         table = info.to_json(invite=is_seated(info, account))
-        self.notify({"kind": "direct", "message": {"type": "command", "command": word, "table": table}})
+        self.notify({"kind": "direct", "message": {"type": "command", "command": command.word, "table": table}})
 
     def error(self, code: str, message: str, reason: Reason = None) -> None:
         self.notify({"kind": "direct", "message": {"type": "error", **error_fields(code, message, reason)}})
@@ -132,11 +162,7 @@ async def lobby_socket(websocket: WebSocket) -> None:
             received = await websocket.receive()
             if received["type"] == "websocket.disconnect":
                 break
-            text = received.get("text")
-            if text is None:
-                connection.error("malformed", "send JSON text frames")
-                continue
-            await connection.receive(text)
+            await connection.receive(received.get("text"))
     except WebSocketDisconnect:
         pass
     finally:

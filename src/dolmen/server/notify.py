@@ -20,20 +20,20 @@ from datetime import UTC, datetime
 from email.message import EmailMessage
 from urllib.parse import parse_qs, unquote, urlsplit
 
+from dolmen.engine.messages import LANGUAGES, load_catalogue
+from dolmen.server.errors import SERVER_MESSAGES
 from dolmen.server.storage import TURN, Account, Storage, TableInfo
 
 log = logging.getLogger("dolmen.server")
 TITLES = {"rtta": "Roll Through the Ages", "stoneage": "Stone Age"}
-TEXTS = {
-    "en": (
-        "Your turn at {game} (table {table})",
-        "Hello {name},\n\nit is your turn at {game}, table {table}:\n{link}\n",
-    ),
-    "fr": (
-        "À vous de jouer à {game} (table {table})",
-        "Bonjour {name},\n\nc'est à vous de jouer à {game}, table {table} :\n{link}\n",
-    ),
-}
+
+
+def mail_texts(language: str) -> tuple[str, str]:
+    """The subject and body of a turn notification in ``language`` (English for another), from the server's
+    catalogue (``server_mail_subject``, ``server_mail_body``); ``{name}``, ``{game}``, ``{table}``, ``{link}``
+    are filled in as they are (a name is never a catalogue term)."""
+    texts = load_catalogue(SERVER_MESSAGES[0], language if language in LANGUAGES else "en")["events"]
+    return texts["server_mail_subject"], texts["server_mail_body"]
 
 
 class Presence:
@@ -154,7 +154,7 @@ class TurnNotifier:
             now = datetime.now(UTC)
             if not await asyncio.to_thread(self.storage.claim_notification, info.id, seat, now, self.interval):
                 return
-            subject, body = TEXTS.get(account.language, TEXTS["en"])
+            subject, body = mail_texts(account.language)
             words = {
                 "name": account.name,
                 "game": TITLES.get(info.game, info.game),

@@ -18,8 +18,8 @@ from fastapi import Depends, FastAPI, Query, Request
 
 from dolmen.engine.errors import DolmenError
 from dolmen.engine.table import Table
-from dolmen.server.errors import Forbidden, Invalid, NotFound, Refused
-from dolmen.server.http import Invite, optional_account
+from dolmen.server.errors import Forbidden, Invalid, NotFound, Refused, say
+from dolmen.server.http import Invite, TableId, optional_account
 from dolmen.server.lobby import can_see
 from dolmen.server.storage import Account
 
@@ -49,7 +49,7 @@ def mount_preview(app: FastAPI) -> None:
     """Add ``GET /api/tables/{id}/preview`` to ``app`` (its services are read from ``app.state`` per request)."""
 
     async def previews(
-        table_id: int,
+        table_id: TableId,
         request: Request,
         account: Annotated[Account | None, Depends(optional_account)],
         version: Annotated[int, Query(ge=0)],
@@ -59,20 +59,20 @@ def mount_preview(app: FastAPI) -> None:
         """What each ``action`` would do for your seat at table version ``version`` (the log events you would
         read, or the reason it is refused); nothing changes."""
         if any(len(text) > MAX_TEXT for text in action):
-            raise Invalid(f"an action has at most {MAX_TEXT} characters")
+            raise Invalid(say("server_action_too_long", most=MAX_TEXT))
         services = request.app.state.services
         live = await services.tables.live(table_id)
         info = live.info if live is not None else await services.lobby.table(table_id)
         if not can_see(info, account, invite):
-            raise NotFound(f"no table {table_id}")  # a private table, as if it did not exist
+            raise NotFound(say("server_no_table", table=table_id))  # a private table, as if it did not exist
         if live is None:
-            raise Refused("the table has not started")
+            raise Refused(say("server_not_started"))
         seat = live.seat_of(account)
         if seat is None:
-            raise Forbidden("only the players of this table preview their actions")
+            raise Forbidden(say("server_preview_players_only"))
         table = live.table
         if version != table.version:
-            raise Refused(f"stale version {version}: the table is at version {table.version}")
+            raise Refused(say("server_stale_version", version=version, current=table.version))
         return {"version": version, "seat": seat, "previews": [preview(table, seat, text) for text in action]}
 
     app.add_api_route("/api/tables/{table_id}/preview", previews, methods=["GET"], summary="Preview actions")

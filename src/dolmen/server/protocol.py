@@ -12,6 +12,8 @@ from typing import Annotated, Any, Literal
 import orjson
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from dolmen.server.errors import say
+
 PROTOCOL = 2
 """The version of the wire protocol; ``docs/protocol.md`` describes it. Sent in ``table`` and ``lobby``
 messages."""
@@ -23,6 +25,10 @@ MAX_FRAME = 65536
 """Largest websocket frame the server reads at all (uvicorn closes the socket beyond it)."""
 
 MAX_VERSION = 2**31 - 1
+
+MAX_ID = 2**31 - 1
+"""Largest table number a request may name (the database's integer): a larger one is refused (``422``) before any
+storage sees it."""
 
 MAX_LEGAL = 200
 """At most this many legal action texts are sent; ``legal.more`` says when there are more."""
@@ -69,6 +75,9 @@ _client = TypeAdapter(ClientMessage)
 
 
 class BadMessage(Exception):
+    """A message refused before it means anything: ``code`` (``malformed``, ``too_large``) and ``message``, the
+    server's catalogue message (:func:`~dolmen.server.errors.say`)."""
+
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
         self.code = code
@@ -78,14 +87,14 @@ class BadMessage(Exception):
 def parse_client_message(text: str) -> Act | Undo | Chat | Ping:
     """Parse and validate one client message; :class:`BadMessage` says what was wrong."""
     if len(text.encode()) > MAX_MESSAGE:
-        raise BadMessage("too_large", f"a message has at most {MAX_MESSAGE} bytes")
+        raise BadMessage("too_large", say("server_message_too_large", most=MAX_MESSAGE))
     try:
         return _client.validate_json(text)
     except ValidationError as exc:
         problems = "; ".join(
             f"{'.'.join(str(p) for p in error['loc']) or 'message'}: {error['msg']}" for error in exc.errors()[:3]
         )
-        raise BadMessage("malformed", problems) from None
+        raise BadMessage("malformed", say("server_malformed_message", problems=problems)) from None
 
 
 # -- HTTP bodies ----------------------------------------------------------------------------------------

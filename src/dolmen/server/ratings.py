@@ -13,7 +13,7 @@ import logging
 
 from openskill.models import PlackettLuce
 
-from dolmen.server.errors import Invalid, NotFound
+from dolmen.server.errors import Invalid, NotFound, say
 from dolmen.server.storage import Account, Rating, Storage, TableInfo
 
 MODEL = PlackettLuce()
@@ -65,13 +65,13 @@ class RatingService:
         from dolmen.games import GAMES
 
         if game not in GAMES:
-            raise Invalid(f"unknown game {game!r}")
+            raise Invalid(say("server_unknown_game", game=game, games=sorted(GAMES)))
         return await asyncio.to_thread(self.storage.ratings, game, max(1, min(limit, 500)))
 
     async def profile(self, name: str) -> tuple[Account, list[Rating], list[TableInfo]]:
         account = await asyncio.to_thread(self.storage.find_account, name)
         if account is None:
-            raise NotFound(f"no player {name!r}")
+            raise NotFound(say("server_no_player", name=name))
         ratings = await asyncio.to_thread(self.storage.account_ratings, account.id)
         tables = await asyncio.to_thread(self.storage.account_tables, account.id, 50)
         return account, ratings, tables

@@ -28,8 +28,8 @@ from fastapi import Depends, FastAPI, Query, Request
 from dolmen.engine.errors import RecordError
 from dolmen.engine.table import Table
 from dolmen.games import get_game
-from dolmen.server.errors import Invalid, NotFound, Refused
-from dolmen.server.http import Invite, optional_account
+from dolmen.server.errors import Invalid, NotFound, Refused, say
+from dolmen.server.http import Invite, TableId, optional_account
 from dolmen.server.lobby import can_see
 from dolmen.server.storage import FINISHED, Account, TableInfo
 
@@ -111,12 +111,12 @@ class ReplayCache:
         kept = self._replays.get(table_id)
         if kept is not None:
             if not can_see(kept.info, account, invite):
-                raise NotFound(f"no table {table_id}")
+                raise NotFound(say("server_no_table", table=table_id))
             self._replays.move_to_end(table_id)
             return kept
         info: TableInfo = await services.lobby.visible_table(table_id, account, invite)
         if info.status != FINISHED:
-            raise Refused("a game is replayed once it is over")
+            raise Refused(say("server_replay_not_yet"))
         steps = await asyncio.to_thread(services.storage.table_steps, table_id, 0)
         secret = await asyncio.to_thread(services.storage.table_secret, table_id)
         assert secret is not None, "a finished table has its secret"
@@ -132,7 +132,7 @@ def mount_replay(app: FastAPI) -> None:
     cache = ReplayCache()
 
     async def replay(
-        table_id: int,
+        table_id: TableId,
         request: Request,
         account: Annotated[Account | None, Depends(optional_account)],
         start: Annotated[int, Query(alias="from", ge=0)] = 0,
@@ -146,11 +146,11 @@ def mount_replay(app: FastAPI) -> None:
         last = game.last
         stop = min(start + 49, last) if end is None else end
         if start > last or stop > last:
-            raise Invalid(f"the game has versions 0 to {last}")
+            raise Invalid(say("server_replay_versions", last=last))
         if stop < start:
-            raise Invalid("'to' comes before 'from'")
+            raise Invalid(say("server_replay_order"))
         if stop - start + 1 > MAX_FRAMES:
-            raise Invalid(f"at most {MAX_FRAMES} frames at a time")
+            raise Invalid(say("server_replay_frames", most=MAX_FRAMES))
         frames = await asyncio.to_thread(game.frames, start, stop)
         info = game.info
         return {

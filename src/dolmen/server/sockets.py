@@ -10,23 +10,34 @@ from __future__ import annotations
 
 import contextlib
 import itertools
-import time
+import logging
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from dolmen.engine.errors import DolmenError, IllegalStep, MalformedStep
 from dolmen.engine.table import StaleVersion
-from dolmen.server.errors import Reason, ServiceError, error_fields
+from dolmen.server.errors import Reason, ServiceError, error_fields, say, whole
 from dolmen.server.hub import Notice
 from dolmen.server.live import LiveTable, check_seat, view_for
 from dolmen.server.lobby import is_seated
-from dolmen.server.protocol import MAX_LEGAL, PROTOCOL, Act, BadMessage, Chat, Ping, Undo, parse_client_message
-from dolmen.server.socket_common import Outbox, origin_allowed
+from dolmen.server.protocol import (
+    MAX_ID,
+    MAX_LEGAL,
+    PROTOCOL,
+    Act,
+    BadMessage,
+    Chat,
+    Ping,
+    Undo,
+    parse_client_message,
+)
+from dolmen.server.socket_common import BadCommand, Outbox, TokenBucket, number, origin_allowed, parse_command
 from dolmen.server.storage import Account, TableInfo, VersionConflict
 
 JSON = Any
 COMMANDS = "/join [SEAT], /leave, /back, /start, /bot LEVEL|NAME[:LEVEL] [SEAT], /watch"
+log = logging.getLogger("dolmen.server")
 
 
 def legal_payload(live: LiveTable, seat: int | None) -> dict[str, JSON]:
@@ -57,8 +68,7 @@ class Connection(Outbox):
         """The version up to which this client has the events (-1: it has no view yet)."""
         self.epoch = 0
         self.step_pending = False
-        self.rate, self.burst = services.settings.socket_rate, services.settings.socket_burst
-        self.tokens, self.stamp = self.burst, time.monotonic()
+        self.bucket = TokenBucket(services.settings.socket_rate, services.settings.socket_burst)
 
     # -- notices in -----------------------------------------------------------------------------------
     def notify(self, notice: Notice) -> None:
@@ -167,20 +177,23 @@ class Connection(Outbox):
         return message
 
     # -- messages in ----------------------------------------------------------------------------------
-    def _allowed(self) -> bool:
-        """A token bucket: ``socket_rate`` messages a second on average, ``socket_burst`` at once."""
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
-
-    async def receive(self, text: str) -> None:
-        if not self._allowed():
-            await self.error("rate_limited", f"at most {self.rate:g} messages a second")
+    async def receive(self, text: str | None) -> None:
+        """Handle one frame of the client (``None``: a binary one). Every frame counts against the rate limit. A
+        refusal is an ``error`` to this client alone; so is an unexpected failure (logged), which leaves the
+        socket open."""
+        if not self.bucket.take():
+            await self.error("rate_limited", say("server_too_many_messages", rate=whole(self.bucket.rate)))
             return
+        if text is None:
+            await self.error("malformed", say("server_binary_frame"))
+            return
+        try:
+            await self._handle(text)
+        except Exception:
+            log.exception("table %s: cannot handle a message", self.table_id)
+            await self.error("internal", say("server_internal"))
+
+    async def _handle(self, text: str) -> None:
         try:
             message = parse_client_message(text)
         except BadMessage as exc:
@@ -196,7 +209,7 @@ class Connection(Outbox):
                     await self._command(message.text)
                 case Chat():
                     if self.account is None:
-                        await self.error("not_authenticated", "log in to chat")
+                        await self.error("not_authenticated", say("server_log_in_to_chat"))
                         return
                     await self.services.chat.say(self.account, self.table_id, message.text)
                 case Ping():
@@ -209,38 +222,36 @@ class Connection(Outbox):
             await self.error("illegal", str(exc), exc.reason)
         except ServiceError as exc:
             await self.error(exc.code, exc.message, exc.reason)
+        except BadCommand as exc:
+            await self.error(exc.code, exc.message)
         except DolmenError as exc:
             await self.error("refused", str(exc), exc.reason)
 
     async def _command(self, text: str) -> None:
         """``/join [SEAT]``, ``/leave``, ``/back``, ``/start``, ``/bot LEVEL|NAME[:LEVEL] [SEAT]`` (a bare level: the
         game's search bot at that level), ``/watch`` typed in the chat do what the lobby's buttons do; everyone sees
-        the result in a ``table`` message."""
+        the result in a ``table`` message. :class:`BadCommand` for a command that does not parse."""
         word, *args = text[1:].split() or [""]
-        seat = int(args[-1]) if args and args[-1].isdigit() else None
+        command = parse_command(word, args, COMMANDS)
         lobby, account = self.services.lobby, self.account
-        if word == "watch":
+        if command.word == "watch":
             await self.reply({"kind": "table"})
             return
-        if word not in ("join", "leave", "back", "start", "bot"):
-            await self.error("unknown_command", f"commands: {COMMANDS}")
-            return
         if account is None:
-            await self.error("not_authenticated", "log in first")
+            await self.error("not_authenticated", say("server_log_in_first"))
             return
-        match word:
+        match command.word:
             case "join":
-                await lobby.join(account, self.table_id, seat, self.invite)
+                await lobby.join(account, self.table_id, command.seat, self.invite)
             case "leave":
                 await self.services.tables.leave(account, self.table_id)
             case "back":
                 await self.services.tables.come_back(account, self.table_id)
             case "start":
                 await self.services.tables.start(account, self.table_id)
-            case "bot" if args:
-                await lobby.add_bot(account, self.table_id, args[0], seat if len(args) > 1 else None)
-            case _:
-                await self.error("unknown_command", f"say which bot; commands: {COMMANDS}")
+            case "bot":
+                assert command.bot is not None
+                await lobby.add_bot(account, self.table_id, command.bot, command.seat)
 
     async def _act(self, message: Act) -> None:
         live = await self._live()
@@ -261,19 +272,36 @@ class Connection(Outbox):
     async def _live(self) -> LiveTable | None:
         live = await self.services.tables.live(self.table_id)
         if live is None:
-            await self.error("not_started", "the table has not started")
+            await self.error("not_started", say("server_not_started"))
         return live
 
     def _my_seat(self, live: LiveTable, seat: int | None) -> int | None:
         try:
             return check_seat(live, self.account, seat)
-        except ServiceError as exc:
-            code = "spectator" if live.seat_of(self.account) is None else "not_your_seat"
-            self.notify({"kind": "direct", "message": {"type": "error", "code": code, "message": exc.message}})
+        except ServiceError:
+            mine = live.seat_of(self.account)
+            if mine is None:
+                code, said = "spectator", say("server_spectator")
+            else:
+                code, said = "not_your_seat", say("server_not_your_seat", number=seat, mine=mine)
+            self.notify({"kind": "direct", "message": {"type": "error", **error_fields(code, said)}})
             return None
 
     async def error(self, code: str, message: str, reason: Reason = None) -> None:
+        """An ``error`` to this client (``message`` a :class:`~dolmen.engine.messages.Message` brings its
+        ``reason``)."""
         await self.reply({"kind": "direct", "message": {"type": "error", **error_fields(code, message, reason)}})
+
+
+async def _may_watch(services: Any, table_id: int, account: Account | None, invite: str | None) -> bool:
+    """Whether the table exists and ``account`` (or the holder of ``invite``) may see it."""
+    if not 1 <= table_id <= MAX_ID:
+        return False  # no such number in the database (whose integers end there)
+    try:
+        await services.lobby.visible_table(table_id, account, invite)
+    except ServiceError:
+        return False
+    return True
 
 
 async def table_socket(websocket: WebSocket, table_id: int) -> None:
@@ -285,12 +313,11 @@ async def table_socket(websocket: WebSocket, table_id: int) -> None:
         return
     account = await services.accounts.account_for(websocket.cookies.get(services.cookie_name))
     invite = websocket.query_params.get("invite")
-    try:
-        await services.lobby.visible_table(table_id, account, invite)
-    except ServiceError:
+    if not await _may_watch(services, table_id, account, invite):
         await websocket.close(code=1008, reason="no such table")  # a private one without its invite as well
         return
-    since, epoch = websocket.query_params.get("v"), websocket.query_params.get("e")
+    # a version or epoch that is not a number counts as not given: the client gets the whole state
+    since, epoch = number(websocket.query_params.get("v")), number(websocket.query_params.get("e"))
     await services.tables.refresh(table_id)  # other processes may have moved it (a reconnect after a failover)
     await websocket.accept()
     connection = Connection(websocket, services, table_id, account, invite)
@@ -298,22 +325,12 @@ async def table_socket(websocket: WebSocket, table_id: int) -> None:
     connection.start()
     try:
         await services.presence.opened(account)
-        await connection.reply(
-            {
-                "kind": "hello",
-                "since": int(since) if since and since.isdigit() else None,
-                "epoch": int(epoch) if epoch and epoch.isdigit() else 0,
-            }
-        )
+        await connection.reply({"kind": "hello", "since": since, "epoch": epoch or 0})
         while True:
             received = await websocket.receive()
             if received["type"] == "websocket.disconnect":
                 break
-            text = received.get("text")
-            if text is None:
-                await connection.error("malformed", "send JSON text frames")
-                continue
-            await connection.receive(text)
+            await connection.receive(received.get("text"))
             if connection.stopped():
                 break
     except WebSocketDisconnect:

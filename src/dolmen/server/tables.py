@@ -31,7 +31,7 @@ from dolmen.games import get_game
 from dolmen.server.bots import BotFailed, BotRunner, fallback_chain
 from dolmen.server.clocks import time_out
 from dolmen.server.commits import CommitQueue
-from dolmen.server.errors import NotFound, Refused
+from dolmen.server.errors import NotFound, Refused, say
 from dolmen.server.hub import LOBBY, Hub, Notice
 from dolmen.server.live import BotQueue, LiveTable, view_for
 from dolmen.server.lobby import LobbyService
@@ -101,7 +101,7 @@ class TableService:
                     self.storage.start_table, table_id, secret, commit_to(secret), table.steps(0), clock
                 )
             except Conflict as exc:
-                raise Refused(str(exc)) from None
+                raise Refused(exc.message) from None
             live = LiveTable(info, table)
             self._live[table_id] = live
         if self.notifier is not None:
@@ -130,7 +130,7 @@ class TableService:
     async def _load(self, table_id: int) -> LiveTable | None:
         info = await asyncio.to_thread(self.storage.get_table, table_id)
         if info is None:
-            raise NotFound(f"no table {table_id}")
+            raise NotFound(say("server_no_table", table=table_id))
         if info.status == OPEN:
             return None
         steps = await asyncio.to_thread(self.storage.table_steps, table_id, 0)
@@ -177,7 +177,7 @@ class TableService:
         live = await self._running(table_id)
         async with live.lock:
             if by is None and live.info.seats[seat].away:
-                raise Refused("a bot plays your seat while you are away: come back first (/back)")
+                raise Refused(say("server_away"))
             before, waiting = live.table.version, live.waiting_for()
             live.table.submit(seat, action, version, by=by)
             live.table.advance()
@@ -203,7 +203,7 @@ class TableService:
     async def _running(self, table_id: int) -> LiveTable:
         live = await self.live(table_id)
         if live is None:
-            raise Refused("the table has not started")
+            raise Refused(say("server_not_started"))
         return live
 
     async def _commit(
@@ -434,7 +434,7 @@ class TableService:
         live = await self._running(table_id)
         seat = live.info.seat_of(account.id)
         if seat is None:
-            raise Refused("you have no seat at this table")
+            raise Refused(say("server_no_seat"))
         async with live.lock:
             seats = list(live.info.seats)
             seats[seat] = replace(seats[seat], away=away)
@@ -442,7 +442,7 @@ class TableService:
             try:
                 info = await asyncio.to_thread(self.storage.set_away, table_id, account.id, away, after.clock_change())
             except Conflict as exc:
-                raise Refused(str(exc)) from None
+                raise Refused(exc.message) from None
             live.info = info
         self._seats_changed(live)
         return info
@@ -473,15 +473,18 @@ class TableService:
         self._schedule_bots(live)
 
     async def tables_of(self, account: Account) -> list[tuple[TableInfo, bool]]:
-        """The tables where ``account`` has a seat, each with whether it is that seat's turn; the tables
-        waiting for it come first (turn-based play survives closing the browser)."""
+        """The tables where ``account`` has a seat, each with whether it is that seat's turn — not while a bot
+        plays the seat for its away person, who is not the one expected to move; the tables waiting for it come
+        first (turn-based play survives closing the browser)."""
         infos = await asyncio.to_thread(self.storage.account_tables, account.id)
         out = []
         for info in infos:
             live = await self.live(info.id) if info.status == RUNNING else None
+            if live is not None:
+                info = live.info
             seat = info.seat_of(account.id)
-            your_turn = live is not None and seat in live.table.actors()
-            out.append((live.info if live else info, your_turn))
+            acting = live is not None and seat is not None and seat in live.table.actors()
+            out.append((info, acting and seat is not None and not info.seats[seat].away))
         return sorted(out, key=lambda pair: not pair[1])
 
     async def close(self) -> None:

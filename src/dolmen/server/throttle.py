@@ -11,6 +11,8 @@ import math
 import time
 from dataclasses import dataclass
 
+from dolmen.server.errors import RateLimited, say
+
 MAX_KEYS = 10_000
 
 
@@ -72,19 +74,19 @@ def client_address(peer: str | None, forwarded_for: str | None, trusted: tuple[s
 
 class Throttle:
     """The server's rate limits (from its settings): log-ins and sign-ups per client address, table creation
-    per account and per address."""
+    per account and per address, chat lines sent over HTTP per account."""
 
-    def __init__(self, login: RateLimit, signup: RateLimit, create: RateLimit) -> None:
+    def __init__(self, login: RateLimit, signup: RateLimit, create: RateLimit, chat: RateLimit | None = None) -> None:
         self.login = Buckets(login)
         self.signup = Buckets(signup)
         self.create = Buckets(create)
         self.create_by_address = Buckets(RateLimit(create.burst * 3, create.per))
+        self.chat = Buckets(chat or RateLimit(30, 60))
 
     @staticmethod
-    def check(buckets: Buckets, key: str, what: str) -> None:
-        """Take a token for ``key``; :class:`~dolmen.server.errors.RateLimited` when there is none."""
-        from dolmen.server.errors import RateLimited
-
+    def check(buckets: Buckets, key: str, refusal: str) -> None:
+        """Take a token for ``key``; :class:`~dolmen.server.errors.RateLimited` when there is none, with the
+        server's message ``refusal`` (its ``seconds`` to wait)."""
         wait = buckets.take(key)
         if wait > 0:
-            raise RateLimited(f"too many {what}: try again in {math.ceil(wait)} s", wait)
+            raise RateLimited(say(refusal, seconds=math.ceil(wait)), wait)

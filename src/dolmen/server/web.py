@@ -7,7 +7,8 @@ it renders the game log with.
   client's ``index.html``;
 - ``GET /web/...``: the client's files;
 - ``GET /api/messages/{lang}?game=NAME``: the engine's catalogue merged with the game's (``docs/table.md``,
-  "Message catalogues"), the texts the client renders log events with;
+  "Message catalogues") and the server's (its refusals), the texts the client renders log events and refusals
+  with;
 - ``GET /api/games/{game}/describe?options=JSON``: the game's ``describe(options)``, the static tables (track
   lengths, costs, effects, locations) the client draws with instead of keeping its own;
 - ``GET /api/games/{game}/options[?players=N&options=JSON]``: what a new table of the game may be — each option's
@@ -32,6 +33,7 @@ from dolmen.engine.messages import LANGUAGES, load_catalogue
 from dolmen.games import GAMES, get_game
 from dolmen.server.choices import check_choice, option_choices, table_modes
 from dolmen.server.config import Settings
+from dolmen.server.errors import SERVER_MESSAGES, Reason, error_fields, say
 from dolmen.server.preview import mount_preview
 from dolmen.server.replay import mount_replay
 
@@ -43,9 +45,10 @@ NO_CACHE = {"Cache-Control": "no-cache"}
 
 
 def catalogue(language: str, game: str | None) -> dict[str, JSON]:
-    """The texts of ``language`` for the engine's events and, with ``game``, that game's: ``{"language",
-    "events", "terms"}``, the game's entries overriding the engine's."""
-    packages = ["dolmen.engine"]
+    """The texts of ``language`` for the engine's events, the server's refusals and, with ``game``, that game's
+    events: ``{"language", "events", "terms"}``, the game's entries overriding the engine's (the server's keys,
+    ``server_…``, are its own)."""
+    packages = ["dolmen.engine", *SERVER_MESSAGES]
     if game is not None:
         packages.append(get_game(game).message_package())
     merged: dict[str, JSON] = {"language": language, "events": {}, "terms": {}}
@@ -57,14 +60,18 @@ def catalogue(language: str, game: str | None) -> dict[str, JSON]:
 
 
 def _not_found(message: str) -> JSONResponse:
-    return JSONResponse({"error": "not_found", "message": message}, status_code=404)
+    return _refusal("not_found", 404, message)
 
 
-def _invalid(message: str, reason: dict[str, JSON] | None = None) -> JSONResponse:
-    body: dict[str, JSON] = {"error": "invalid", "message": message}
-    if reason is not None:
-        body["reason"] = reason  # the engine's refusal, to render in the reader's language
-    return JSONResponse(body, status_code=422)
+def _invalid(message: str, reason: Reason = None) -> JSONResponse:
+    return _refusal("invalid", 422, message, reason)
+
+
+def _refusal(code: str, status: int, message: str, reason: Reason = None) -> JSONResponse:
+    """An HTTP error as the API's handler writes a service's: ``error``, ``message`` and ``reason`` (the engine's
+    refusal, or the server's message, to render in the reader's language)."""
+    fields = error_fields(code, message, reason)
+    return JSONResponse({"error": fields.pop("code"), **fields}, status_code=status)
 
 
 def _options(text: str | None) -> dict[str, JSON] | JSONResponse:
@@ -72,16 +79,16 @@ def _options(text: str | None) -> dict[str, JSON] | JSONResponse:
     try:
         chosen = {} if text is None else json.loads(text)
     except ValueError:
-        return _invalid("options must be a JSON object")
+        return _invalid(say("server_options_not_object"))
     if not isinstance(chosen, dict):
-        return _invalid("options must be a JSON object")
+        return _invalid(say("server_options_not_object"))
     return chosen
 
 
 def description(game: str, options: str | None) -> JSONResponse:
     """``game``'s ``describe`` for ``options`` (a JSON object; the game's defaults when absent)."""
     if game not in GAMES:
-        return _not_found(f"no game {game!r}")
+        return _not_found(say("server_no_game", game=game))
     chosen = _options(options)
     if isinstance(chosen, JSONResponse):
         return chosen
@@ -95,7 +102,7 @@ def description(game: str, options: str | None) -> JSONResponse:
 def choices(game: str, settings: Settings, players: int | None, options: str | None) -> JSONResponse:
     """What a new table of ``game`` may be; with ``players``, the engine's word on ``options`` for them."""
     if game not in GAMES:
-        return _not_found(f"no game {game!r}")
+        return _not_found(say("server_no_game", game=game))
     doc: dict[str, JSON] = {"game": game, "options": option_choices(game), **table_modes(settings)}
     if players is not None:
         chosen = _options(options)
@@ -134,9 +141,9 @@ def mount_web(app: FastAPI) -> None:
 
     async def messages(language: str, game: Annotated[str | None, Query()] = None) -> JSONResponse:
         if language not in LANGUAGES:
-            return _not_found(f"no messages in {language!r}; known: {', '.join(LANGUAGES)}")
+            return _not_found(say("server_no_language", language=language, languages=list(LANGUAGES)))
         if game is not None and game not in GAMES:
-            return _not_found(f"no game {game!r}")
+            return _not_found(say("server_no_game", game=game))
         return JSONResponse(catalogue(language, game), headers=NO_CACHE)
 
     app.add_api_route("/", index, methods=["GET"], include_in_schema=False)

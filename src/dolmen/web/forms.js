@@ -1,8 +1,8 @@
-// Small helpers of forms: labelled fields, unique ids, an error in words — the engine's refusals in the reader's
-// language, from their catalogue message.
+// Small helpers of forms: labelled fields, unique ids, an error in words — the engine's and the server's refusals
+// in the reader's language, from their catalogue message.
 import { ApiError } from "./api.js";
 import { el } from "./dom.js";
-import { renderEvent, t } from "./i18n.js";
+import { renderEvent, serverCatalogue, t } from "./i18n.js";
 
 let uid = 0;
 
@@ -15,11 +15,15 @@ export function labelled(labelText, control) {
   return el("div", { class: "field" }, el("label", { for: control.id }, labelText), control);
 }
 
-/** The server's words for a refusal in the reader's language: its `reason` (the engine's catalogue message,
- * {event, ...arguments}) rendered with the game's catalogue `cat` and the players' `names` when both are there,
- * else the server's `message` (English). */
+/** The server's words for a refusal in the reader's language: its `reason` (a catalogue message, {event,
+ * ...arguments}: the engine's or the server's own) rendered with the game's catalogue `cat` and the players'
+ * `names`, or with the server's catalogue (serverCatalogue) when `cat` lacks it; else the server's `message`
+ * (English). */
 export function reasonText(message, reason, cat, names = []) {
-  if (reason && cat && cat.events && cat.events[reason.event] !== undefined) return renderEvent(cat, reason, names);
+  if (!reason) return message;
+  for (const known of [cat, serverCatalogue()]) {
+    if (known && known.events && known.events[reason.event] !== undefined) return renderEvent(known, reason, names);
+  }
   return message;
 }
 

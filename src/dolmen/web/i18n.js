@@ -1,9 +1,10 @@
 // The interface's own strings (i18n/{en,fr}.json), the language choice, and the message catalogues of the game
-// log (GET /api/messages/{lang}?game=…) rendered with the rules of docs/table.md.
+// log and of the server's refusals (GET /api/messages/{lang}[?game=…]) rendered with the rules of docs/table.md.
 export const LANGUAGES = ["en", "fr"];
 const STORE = "dolmen.lang";
 let ui = {};
 let language = "en";
+let refusals = { events: {}, terms: {} };
 const catalogues = new Map();
 
 export function currentLanguage() {
@@ -22,8 +23,9 @@ export function preferredLanguage() {
 }
 
 export async function setLanguage(lang) {
-  const response = await fetch(`/web/i18n/${lang}.json`);
+  const [response, messages] = await Promise.all([fetch(`/web/i18n/${lang}.json`), fetch(`/api/messages/${lang}`).catch(() => null)]);
   ui = await response.json();
+  refusals = messages && messages.ok ? await messages.json() : { events: {}, terms: {} };
   language = lang;
   localStorage.setItem(STORE, lang);
   document.documentElement.lang = lang;
@@ -49,7 +51,13 @@ function fillTemplate(template, value, lang) {
   });
 }
 
-/** The merged catalogue of the engine and `game` in the current language (cached). */
+/** The catalogue of the engine and the server in the current language, loaded with it: the server's refusals
+ * (`server_…` keys) where no game's catalogue is at hand, as in the lobby. */
+export function serverCatalogue() {
+  return refusals;
+}
+
+/** The merged catalogue of the engine, the server and `game` in the current language (cached). */
 export async function catalogue(game) {
   const key = `${language}:${game}`;
   if (!catalogues.has(key)) {

@@ -193,7 +193,7 @@ export async function showLobby(main) {
         commanded(message);
         break;
       case "error":
-        status.textContent = refusalText(message.code, message.message);
+        status.textContent = refusalText(message.code, message.message, message.reason);
         break;
       default:
         break;

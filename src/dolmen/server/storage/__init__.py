@@ -29,6 +29,13 @@ MODES = (REALTIME, TURN)
 class StorageError(Exception):
     """Base class of the storage errors the services translate for clients."""
 
+    @property
+    def message(self) -> str:
+        """The refusal as raised: for those clients hear of, the server's catalogue message
+        (:func:`dolmen.server.errors.say`), which keeps its key and arguments."""
+        text: str = self.args[0] if self.args else ""
+        return text
+
 
 class NameTaken(StorageError):
     """An account with that name (compared case-insensitively) already exists."""

@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 
+from dolmen.server.errors import say
 from dolmen.server.storage import (
     FINISHED,
     JSON,
@@ -75,7 +76,7 @@ class MemoryStorage:
         with self._lock:
             account = self._accounts.get(account_id)
             if account is None:
-                raise Conflict(f"no account {account_id}")
+                raise Conflict(say("server_no_account", account=account_id))
             if language is not None:
                 account = replace(account, language=language)
             if email is not None:
@@ -158,9 +159,9 @@ class MemoryStorage:
             table = self._open(table_id)
             seats = list(table.info.seats)
             if not 0 <= seat < len(seats) or not seats[seat].is_open:
-                raise Conflict(f"seat {seat} is not open")
+                raise Conflict(say("server_seat_not_open", number=seat))
             if table.info.seat_of(account_id) is not None:
-                raise Conflict("you already have a seat at this table")
+                raise Conflict(say("server_already_seated"))
             seats[seat] = Seat(seat, account_id, self._name(account_id))
             table.info = replace(table.info, seats=tuple(seats))
             return table.info
@@ -170,7 +171,7 @@ class MemoryStorage:
             table = self._open(table_id)
             seats = list(table.info.seats)
             if not 0 <= seat < len(seats) or not seats[seat].is_open:
-                raise Conflict(f"seat {seat} is not open")
+                raise Conflict(say("server_seat_not_open", number=seat))
             seats[seat] = Seat(seat, bot=bot)
             table.info = replace(table.info, seats=tuple(seats))
             return table.info
@@ -179,10 +180,10 @@ class MemoryStorage:
         with self._lock:
             table = self._tables.get(table_id)
             if table is None or table.info.status != RUNNING:
-                raise Conflict("the table is not running")
+                raise Conflict(say("server_not_running"))
             seat = table.info.seat_of(account_id)
             if seat is None:
-                raise Conflict("you have no seat at this table")
+                raise Conflict(say("server_no_seat"))
             seats = list(table.info.seats)
             seats[seat] = replace(seats[seat], away=away)
             table.info = replace(table.info, seats=tuple(seats))
@@ -194,7 +195,7 @@ class MemoryStorage:
             table = self._open(table_id)
             seat = table.info.seat_of(account_id)
             if seat is None:
-                raise Conflict("you have no seat at this table")
+                raise Conflict(say("server_no_seat"))
             seats = list(table.info.seats)
             seats[seat] = Seat(seat)
             table.info = replace(table.info, seats=tuple(seats))
@@ -391,7 +392,7 @@ class MemoryStorage:
     def _open(self, table_id: int) -> _Table:
         table = self._tables.get(table_id)
         if table is None:
-            raise Conflict(f"no table {table_id}")
+            raise Conflict(say("server_no_table", table=table_id))
         if table.info.status != OPEN:
-            raise Conflict("the table has already started")
+            raise Conflict(say("server_already_started"))
         return table

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 
+from dolmen.server.errors import say
 from dolmen.server.storage import (
     JSON,
     OPEN,
@@ -97,7 +98,7 @@ class SqlStorage(SqlAccounts, SqlRatings, SqlSteps, SqlClocks):
         try:
             return self._fill_seat(table_id, seat, account_id=account_id)
         except IntegrityError as exc:
-            raise Conflict("you already have a seat at this table") from exc
+            raise Conflict(say("server_already_seated")) from exc
 
     def seat_bot(self, table_id: int, seat: int, bot: str) -> TableInfo:
         return self._fill_seat(table_id, seat, bot=bot)
@@ -113,7 +114,7 @@ class SqlStorage(SqlAccounts, SqlRatings, SqlSteps, SqlClocks):
                 .values(**taker)
             )
             if taken.rowcount != 1:  # type: ignore[attr-defined]
-                raise Conflict(f"seat {seat} is not open")
+                raise Conflict(say("server_seat_not_open", number=seat))
             session.flush()
             return self._info(session, table)
 
@@ -121,12 +122,12 @@ class SqlStorage(SqlAccounts, SqlRatings, SqlSteps, SqlClocks):
         with self._session() as session, session.begin():
             table = session.get(TableRow, table_id, with_for_update=True)
             if table is None or table.status != RUNNING:
-                raise Conflict("the table is not running")
+                raise Conflict(say("server_not_running"))
             marked = session.execute(
                 update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.account_id == account_id).values(away=away)
             )
             if marked.rowcount != 1:  # type: ignore[attr-defined]
-                raise Conflict("you have no seat at this table")
+                raise Conflict(say("server_no_seat"))
             if clock is not None:
                 self._move_clocks(session, table, clock)
             session.flush()
@@ -141,7 +142,7 @@ class SqlStorage(SqlAccounts, SqlRatings, SqlSteps, SqlClocks):
                 .values(account_id=None)
             )
             if freed.rowcount != 1:  # type: ignore[attr-defined]
-                raise Conflict("you have no seat at this table")
+                raise Conflict(say("server_no_seat"))
             session.flush()
             return self._info(session, table)
 
@@ -160,7 +161,7 @@ class SqlStorage(SqlAccounts, SqlRatings, SqlSteps, SqlClocks):
                 .values(status=RUNNING, secret=secret, commitment=commitment, started_at=utc_now())
             )
             if started.rowcount != 1:  # type: ignore[attr-defined]
-                raise Conflict("the table is not open")
+                raise Conflict(say("server_not_open"))
             self._insert_steps(session, table_id, 0, steps)
             table = session.get(TableRow, table_id)
             assert table is not None

@@ -8,6 +8,7 @@ from datetime import datetime
 from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
 
+from dolmen.server.errors import say
 from dolmen.server.storage import Account, ChatLine, Conflict, NameTaken, name_key
 from dolmen.server.storage.models import AccountRow, ChatRow, SessionRow
 from dolmen.server.storage.sql_base import SqlBase, account_of, aware, maybe_aware, utc_now
@@ -46,7 +47,7 @@ class SqlAccounts(SqlBase):
         with self._session() as session, session.begin():
             row = session.get(AccountRow, account_id)
             if row is None:
-                raise Conflict(f"no account {account_id}")
+                raise Conflict(say("server_no_account", account=account_id))
             if language is not None:
                 row.language = language
             if email is not None:

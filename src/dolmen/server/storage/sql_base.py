@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session
 
+from dolmen.server.errors import say
 from dolmen.server.storage import JSON, OPEN, Account, ClockChange, ClockState, Conflict, Seat, TableInfo, TableSetup
 from dolmen.server.storage.models import AccountRow, SeatRow, TableRow
 
@@ -58,9 +59,9 @@ class SqlBase:
     def _open_table(self, session: Session, table_id: int) -> TableRow:
         table = session.get(TableRow, table_id, with_for_update=True)
         if table is None:
-            raise Conflict(f"no table {table_id}")
+            raise Conflict(say("server_no_table", table=table_id))
         if table.status != OPEN:
-            raise Conflict("the table has already started")
+            raise Conflict(say("server_already_started"))
         return table
 
     def _info(self, session: Session, row: TableRow) -> TableInfo:
