@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.scale.services import Nginx, Postgres, Redis, Worker
+from tests.scale.services import Nginx, Postgres, Redis, Serve, Worker
 from tests.server.harness import Server
 
 SERVER = {"stall_after": 3.0, "bot_job_heartbeat": 3, "clock_pause": 30.0}
@@ -71,7 +71,7 @@ def cluster(postgres: Postgres, tmp_path_factory: pytest.TempPathFactory) -> Ite
     redis = Redis(tmp_path / "redis").start()
     setup = Cluster(postgres, redis, tmp_path / "faults")
     try:
-        setup.servers = [Server(postgres.url, redis_url=redis.url, **SERVER) for _ in range(2)]
+        setup.servers = [Serve(postgres.url, redis.url, **SERVER) for _ in range(2)]
         setup.servers[0].start(timeout=60)  # the first migrates the database alone
         setup.workers = [Worker(postgres.url, redis.url, setup.faults).start() for _ in range(2)]
         start_all(setup.servers[1:])

@@ -1,11 +1,12 @@
 """Private services for the scale-out tests, each on a free 127.0.0.1 port in a temporary directory: a
 ``redis-server``, a PostgreSQL cluster (``initdb`` + ``pg_ctl``; as root through ``runuser -u postgres``), nginx
-in front of several server processes, and ``dolmen worker`` processes. Never the machine's shared instances: these
-tests restart them."""
+in front of several server processes, the installed ``dolmen serve`` and ``dolmen worker`` commands as
+docs/deploy.md starts them. Never the machine's shared instances: these tests restart them."""
 
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import shutil
 import signal
@@ -14,11 +15,16 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
 
 from tests.server.harness import ROOT, Server, free_port
+from tests.server.launch import TEST_SETTINGS
+
+HOOKS = Path(__file__).resolve().parent / "hooks"
+"""On the ``PYTHONPATH`` of the workers: their test hooks (hooks/sitecustomize.py)."""
 
 
 def need(tool: str, *places: str) -> str:
@@ -32,9 +38,16 @@ def need(tool: str, *places: str) -> str:
     pytest.skip(reason)
 
 
-def _wait(check: object, what: str, timeout: float = 20.0) -> None:
+def dolmen() -> str:
+    """The installed ``dolmen`` command, beside this Python."""
+    return need("dolmen", str(Path(sys.executable).parent / "dolmen"))
+
+
+def _wait(check: object, what: str, timeout: float = 20.0, process: subprocess.Popen[bytes] | None = None) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
+        if process is not None and process.poll() is not None:
+            raise RuntimeError(f"{what} exited with {process.returncode}")
         try:
             if check():  # type: ignore[operator]
                 return
@@ -210,22 +223,72 @@ http {{
                 self.process.wait(10)
 
 
+def set_options(settings: dict[str, Any]) -> list[str]:
+    """``--set NAME=VALUE`` for each of ``settings`` (a rate limit ``[burst, per]`` as ``BURST/SECONDS``)."""
+    options = []
+    for name, value in settings.items():
+        if isinstance(value, bool):
+            text = str(value).lower()
+        elif isinstance(value, list | tuple):
+            text = ("/" if name.endswith("_limit") else ",").join(str(part) for part in value)
+        else:
+            text = str(value)
+        options += ["--set", f"{name}={text}"]
+    return options
+
+
+class Serve(Server):
+    """``dolmen serve`` sharing a database and Redis (``DOLMEN_DATABASE_URL``, ``DOLMEN_REDIS_URL``), with the
+    settings of tests/server/launch.py and ``settings`` given by ``--set``; ready when its HTTP API answers."""
+
+    def __init__(self, database_url: str, redis_url: str, **settings: Any) -> None:
+        super().__init__(database_url, **settings)
+        self.redis_url = redis_url
+
+    def start(self, timeout: float = 30.0) -> Serve:
+        env = {**os.environ, "DOLMEN_DATABASE_URL": self.database_url, "DOLMEN_REDIS_URL": self.redis_url}
+        options = set_options({**TEST_SETTINGS, **self.settings})
+        self.process = subprocess.Popen(
+            [dolmen(), "serve", "--port", str(self.port), *options], cwd=ROOT, env=env, stdout=subprocess.DEVNULL
+        )
+
+        def ready() -> bool:
+            return httpx.get(self.base + "/api/games", timeout=1).status_code == 200
+
+        _wait(ready, "dolmen serve", timeout, self.process)
+        return self
+
+
+WORKER_SETTINGS = {"bot_job_heartbeat": 3, "job_sweep": 1}
+
+
 class Worker:
-    """``python -m tests.scale.launch_worker``: ``dolmen worker`` with the faulty bots of ``faults``."""
+    """``dolmen worker`` sharing a database and Redis (``DOLMEN_DATABASE_URL``, ``DOLMEN_REDIS_URL``): one thinking
+    process, two moves at once; its bots are the faulty bots of ``faults`` (tests/server/faulty_bots.py) and its
+    heartbeats and sweeps quick, so that a dead worker's job is retried within seconds (hooks/sitecustomize.py)."""
 
     def __init__(self, database_url: str, redis_url: str, faults: Path) -> None:
-        self.args = ["--db", database_url, "--redis", redis_url]
+        self.database_url = database_url
+        self.redis_url = redis_url
         self.faults = faults
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> Worker:
-        env = {**os.environ, "PYTHONPATH": str(ROOT), "DOLMEN_TEST_FAULTS": str(self.faults)}
-        env.pop("DOLMEN_DATABASE_URL", None)
-        env.pop("DOLMEN_REDIS_URL", None)
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "tests.scale.launch_worker", *self.args], cwd=ROOT, env=env
-        )
+        env = {
+            **os.environ,
+            "PYTHONPATH": os.pathsep.join([str(HOOKS), str(ROOT)]),
+            "DOLMEN_DATABASE_URL": self.database_url,
+            "DOLMEN_REDIS_URL": self.redis_url,
+            "DOLMEN_TEST_FAULTS": str(self.faults),
+            "DOLMEN_TEST_SETTINGS": json.dumps(WORKER_SETTINGS),
+        }
+        command = [dolmen(), "worker", "--bot-workers", "1", "--concurrency", "2", "--bot-timeout", "20"]
+        self.process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL)
         return self
+
+    def again(self) -> Worker:
+        """A new worker like this one (after a kill)."""
+        return Worker(self.database_url, self.redis_url, self.faults).start()
 
     @property
     def pid(self) -> int:

@@ -74,20 +74,24 @@ def test_conflicting_moves_at_two_processes_one_wins_the_other_resyncs(cluster: 
         views = [tab.view_at(version) if v["version"] < version else v for tab, v in zip(tabs, views, strict=True)]
         actions = views[0]["legal"]["actions"]
         if len(actions) < 2 or views[1]["version"] != version:
-            [tab.close() for tab in tabs]
+            for tab in tabs:
+                tab.close()
             continue
         barrier = threading.Barrier(2)
         messages = [{"type": "act", "action": actions[i], "version": version} for i in range(2)]
         threads = [threading.Thread(target=_send_together, args=(tabs[i], messages[i], barrier)) for i in range(2)]
-        [t.start() for t in threads]
-        [t.join() for t in threads]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
         for tab in tabs:  # a client's messages are answered in order: whatever its act brought comes before pong
             tab.send({"type": "ping"})
         resynced = [_resynced_before_pong(tab) for tab in tabs]
         assert sorted(resynced) == [False, True], "one move won, the other client got a resync"
         assert stored_step(cluster, table, version + 1)["action"] == actions[resynced.index(False)]
         rounds += 1
-        [tab.close() for tab in tabs]
+        for tab in tabs:
+            tab.close()
     assert rounds >= 3
 
 

@@ -9,21 +9,26 @@ import secrets
 import time
 
 from tests.scale.conftest import Cluster
-from tests.scale.services import Worker
 from tests.scale.test_fanout import stored_step
-from tests.server.harness import VIEWS, Player, Socket, play_scripted, spectator_socket
+from tests.server.harness import JSON, VIEWS, Player, Socket, play_scripted, spectator_socket
 from tests.server.test_crash import _play_until
 
 
-def _bots_table(player: Player, game: str = "stoneage") -> int:
-    body = {"game": game, "players": 2, "seats": ["greedy", "greedy"], "join": False, "mode": "turn"}
+def _bots_table(player: Player, game: str = "stoneage", players: int = 2) -> int:
+    body = {"game": game, "players": players, "seats": ["greedy"] * players, "join": False, "mode": "turn"}
     table: int = player.post("/api/tables", body)["id"]
     player.post(f"/api/tables/{table}/start")
     return table
 
 
-def _moves_on(socket: Socket, beyond: int, timeout: float = 60.0) -> dict[str, object]:
+def _moves_on(socket: Socket, beyond: int, timeout: float = 60.0) -> JSON:
     return socket.until(lambda m: m["type"] in VIEWS and (m["version"] > beyond or m["view"]["over"]), timeout)
+
+
+def _upstream(socket: Socket) -> int:
+    """The port of the server process nginx sent ``socket`` to."""
+    assert socket.ws.response is not None
+    return int(socket.ws.response.headers["X-Upstream"].rsplit(":", 1)[1])
 
 
 def test_a_server_killed_mid_game_its_clients_reconnect_through_nginx(cluster: Cluster) -> None:
@@ -34,18 +39,18 @@ def test_a_server_killed_mid_game_its_clients_reconnect_through_nginx(cluster: C
     ada.post(f"/api/tables/{duel}/start")
     bots = _bots_table(ada)
     socket = ada.socket(duel)
-    victim = cluster.by_port(int(socket.ws.response.headers["X-Upstream"].rsplit(":", 1)[1]))
+    victim = cluster.by_port(_upstream(socket))
     survivor = next(s for s in cluster.servers if s is not victim)
     watcher = spectator_socket(survivor, bots)
     acked: dict[int, str] = {}
-    reached = _play_until(socket, 12, acked, random.Random(1))
+    reached: JSON = _play_until(socket, 12, acked, random.Random(1))
     assert acked and not reached["view"]["over"]
     seen_bots = watcher.until(lambda m: m["type"] in VIEWS)
     victim.kill()
     try:
         last_acked = reached["version"]
         socket = ada.socket(duel, since=last_acked, epoch=0)  # nginx sends it to the survivor
-        assert socket.ws.response.headers["X-Upstream"].endswith(f":{survivor.port}")
+        assert _upstream(socket) == survivor.port
         first = socket.until(lambda m: m["type"] in VIEWS)
         assert first["type"] == "update" and first["since"] == last_acked  # nothing acknowledged was lost
         socket.close()
@@ -59,10 +64,12 @@ def test_a_server_killed_mid_game_its_clients_reconnect_through_nginx(cluster: C
 
 
 def test_a_worker_killed_mid_search_costs_a_retry(cluster: Cluster) -> None:
-    (cluster.faults / "hang-0").write_text("1")  # the next greedy move at seat 0 never answers
-    hung = cluster.faults / "hung-0"
+    # the next greedy move at seat 2 never answers: a seat that only this test's table has (the bots' tables of
+    # the tests before it may still be playing, at seats 0 and 1)
+    (cluster.faults / "hang-2").write_text("1")
+    hung = cluster.faults / "hung-2"
     ada = Player(cluster.servers[0], f"ada_{secrets.token_hex(3)}")
-    table = _bots_table(ada, "rtta")
+    table = _bots_table(ada, "rtta", players=3)
     watcher = spectator_socket(cluster.servers[1], table)
     deadline = time.monotonic() + 30
     while not hung.exists() and time.monotonic() < deadline:
@@ -77,7 +84,7 @@ def test_a_worker_killed_mid_search_costs_a_retry(cluster: Cluster) -> None:
         assert moved["version"] > version
     finally:
         hung.unlink()
-        cluster.workers[cluster.workers.index(thinker)] = Worker(*thinker.args[1::2], cluster.faults).start()
+        cluster.workers[cluster.workers.index(thinker)] = thinker.again()
 
 
 def test_redis_restarted(cluster: Cluster) -> None:
