@@ -112,7 +112,9 @@ class Redis:
 class Server:
     """One ``dolmen serve`` process (``python -m dolmen.cli.main serve``) on a free port."""
 
-    def __init__(self, database_url: str, redis_url: str | None, extra: list[str], python: str = sys.executable) -> None:
+    def __init__(
+        self, database_url: str, redis_url: str | None, extra: list[str], python: str = sys.executable
+    ) -> None:
         self.port = free_port()
         env = {k: v for k, v in os.environ.items() if not k.startswith("DOLMEN_")}
         args = ["serve", "--port", str(self.port), "--db", database_url, "--bot-workers", "1"]
@@ -120,9 +122,7 @@ class Server:
             args += ["--redis", redis_url]
         for setting in [*BENCH_SETTINGS, *extra]:
             args += ["--set", setting]
-        self.process = subprocess.Popen(
-            [python, "-m", "dolmen.cli.main", *args], env=env, stdout=subprocess.DEVNULL
-        )
+        self.process = subprocess.Popen([python, "-m", "dolmen.cli.main", *args], env=env, stdout=subprocess.DEVNULL)
 
     @property
     def base(self) -> str:

@@ -21,9 +21,10 @@ from tests.scale.services import Redis
     [
         (["worker"], "a worker needs Redis: --redis URL or DOLMEN_REDIS_URL"),
         (["worker", "--redis", "redis://127.0.0.1:1/0", "--db", "dolmen.db"], "a worker shares the servers' database"),
+        (["worker", "--redis", "redis://127.0.0.1:1/0", "--set", "nonsense=1"], "nonsense"),
     ],
 )
-def test_a_worker_without_redis_or_a_shared_database_is_refused(
+def test_a_worker_without_redis_or_a_shared_database_or_with_a_bad_setting_is_refused(
     argv: list[str], says: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.delenv("DOLMEN_REDIS_URL", raising=False)

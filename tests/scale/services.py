@@ -6,7 +6,6 @@ docs/deploy.md starts them. Never the machine's shared instances: these tests re
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import shutil
 import signal
@@ -265,7 +264,7 @@ WORKER_SETTINGS = {"bot_job_heartbeat": 3, "job_sweep": 1}
 class Worker:
     """``dolmen worker`` sharing a database and Redis (``DOLMEN_DATABASE_URL``, ``DOLMEN_REDIS_URL``): one thinking
     process, two moves at once; its bots are the faulty bots of ``faults`` (tests/server/faulty_bots.py) and its
-    heartbeats and sweeps quick, so that a dead worker's job is retried within seconds (hooks/sitecustomize.py)."""
+    heartbeats and sweeps quick (``--set``), so that a dead worker's job is retried within seconds."""
 
     def __init__(self, database_url: str, redis_url: str, faults: Path) -> None:
         self.database_url = database_url
@@ -280,9 +279,9 @@ class Worker:
             "DOLMEN_DATABASE_URL": self.database_url,
             "DOLMEN_REDIS_URL": self.redis_url,
             "DOLMEN_TEST_FAULTS": str(self.faults),
-            "DOLMEN_TEST_SETTINGS": json.dumps(WORKER_SETTINGS),
         }
         command = [dolmen(), "worker", "--bot-workers", "1", "--concurrency", "2", "--bot-timeout", "20"]
+        command += [f"--set={name}={value}" for name, value in WORKER_SETTINGS.items()]
         self.process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL)
         return self
 
