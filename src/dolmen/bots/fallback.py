@@ -22,6 +22,10 @@ LOGGER = "dolmen.bots.fallback"
 log = logging.getLogger(LOGGER)
 
 
+class NoRule(DolmenError):
+    """A bot's rules have no answer for the decision asked (a step they do not know): the bot falls back."""
+
+
 @dataclass(frozen=True, slots=True)
 class Fallback:
     """One fallback, attached to its log record as ``record.fallback``."""

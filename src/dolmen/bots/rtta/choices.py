@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from dolmen.bots.fallback import NoRule
 from dolmen.bots.rtta.plan import most_valuable_discard
 from dolmen.bots.rtta.rules import (
     CITY_TURNS,
@@ -43,7 +44,8 @@ from dolmen.games.rtta.scoring import monument_points, score
 from dolmen.games.rtta.state import RttaState
 
 SLOT_POINTS: Final = 3.0
-"""What one of the limited development slots (the game ends at 5, `late` 7) is worth before the last turn."""
+"""What one of the limited development slots (the game ends at the edition's ``end_developments``) is worth before
+the last turn."""
 MIN_ENGINEERED_POINTS: Final = 2
 """Engineering spends stone only to complete a city or a monument worth at least this many points."""
 
@@ -141,7 +143,8 @@ def discard_choice(state: RttaState, seat: int) -> Action:
 
 
 def greedy_action(state: RttaState, seat: int, legal: Sequence[Action]) -> Action:
-    """The greedy answer to any decision of ``seat`` in the full state ``state``."""
+    """The greedy answer to any decision of ``seat`` in the full state ``state``; :class:`NoRule` for a step it
+    has no rule for."""
     match state.step:
         case steps.PRESERVE:
             return preservation_choice(state, seat)
@@ -163,4 +166,4 @@ def greedy_action(state: RttaState, seat: int, legal: Sequence[Action]) -> Actio
             return buy_choice(state, seat, legal)
         case steps.DISCARD:
             return discard_choice(state, seat)
-    raise ValueError(f"no greedy rule for step {steps.STEP_NAMES[state.step]!r}")
+    raise NoRule(f"no greedy rule for step {steps.STEP_NAMES[state.step]!r}")

@@ -5,32 +5,36 @@ disasters (the game's :func:`dolmen.games.rtta.harvest.collect_board`), then the
 discard (:meth:`Planner.quick_value`), taking the best split of the 2-food-or-2-workers dice. With Leadership,
 a final roll is worth the better of keeping it and rerolling the one die whose reroll has the best expected
 value. Before that, a roll with rerolls left is worth the best choice of dice to keep, each choice worth the
-exact expectation over the multinomial outcomes of the dice rerolled. Multisets are coded as integers, three
-bits per face, so that adding a kept set and an outcome is one addition.
+exact expectation over the multinomial outcomes of the dice rerolled. Multisets are coded as integers, a few
+bits per face (:data:`_BITS`), so that adding a kept set and an outcome is one addition.
 """
 
 from __future__ import annotations
 
 from functools import cache
 from itertools import product
+from typing import Final
 
 from dolmen.bots.rtta.plan import Planner
 from dolmen.games.rtta.actions import can_reroll
 from dolmen.games.rtta.board import Board
-from dolmen.games.rtta.components import FACES, FOOD_OR_WORKERS
+from dolmen.games.rtta.components import FACES, FOOD_OR_WORKERS, MAX_CITIES
 from dolmen.games.rtta.harvest import collect_board
 from dolmen.games.rtta.rolling import roll_outcomes
 
-_SHIFT = tuple(3 * face for face in range(FACES))
+_BITS: Final = MAX_CITIES.bit_length()
+"""Bits per face: room for every die of a roll (one per city, ``components.MAX_CITIES`` at most)."""
+_MASK: Final = (1 << _BITS) - 1
+_SHIFT: Final = tuple(_BITS * face for face in range(FACES))
 
 
 def code(counts: tuple[int, ...] | list[int]) -> int:
-    """A multiset of dice (counts per face, each at most 7) as one integer."""
+    """A multiset of dice (counts per face, each at most ``MAX_CITIES``) as one integer."""
     return sum(n << shift for n, shift in zip(counts, _SHIFT, strict=True))
 
 
 def counts_of(coded: int) -> tuple[int, ...]:
-    return tuple(coded >> shift & 7 for shift in _SHIFT)
+    return tuple(coded >> shift & _MASK for shift in _SHIFT)
 
 
 @cache
@@ -84,7 +88,7 @@ class DiceSearch:
         """Per face shown, the expected value of rerolling one die of that face with Leadership."""
         values = {}
         for face, shift in enumerate(_SHIFT):
-            if coded >> shift & 7:
+            if coded >> shift & _MASK:
                 rest = coded - (1 << shift)
                 values[face] = sum(self.turn_end(rest + (1 << s)) for s in _SHIFT) / FACES
         return values

@@ -54,7 +54,7 @@ from dolmen.games.rtta.trading import after_offer
 
 class RttaExpectimax:
     """Expectimax dice and planned turns on ``weights``. ``strict`` lets a failure raise instead of falling back
-    to the greedy rules (tests use it)."""
+    to the greedy rules, then to the first legal action (tests use it)."""
 
     def __init__(self, weights: Weights = DEFAULT_WEIGHTS, *, strict: bool = False) -> None:
         self.weights = weights
@@ -77,7 +77,19 @@ class RttaExpectimax:
             if self.strict:
                 raise
             log_fallback(self, view, error, "the greedy rules")
-            return greedy_action(state, seat, moves)
+            return self.fallback(state, seat, moves, view)
+        return action
+
+    def fallback(self, state: RttaState, seat: int, legal: Sequence[Action], view: dict[str, JSON]) -> KernelAction:
+        """The greedy rules' answer; if they fail too (a :class:`DolmenError`, or an action that is not legal),
+        the first legal action (logged, :mod:`dolmen.bots.fallback`)."""
+        try:
+            action = greedy_action(state, seat, legal)
+            if action not in legal:
+                raise IllegalStep(f"greedy chose {state.action_text(action)!r}, which is not legal")
+        except DolmenError as error:
+            log_fallback(self, view, error, "the first legal action")
+            return legal[0]
         return action
 
     def choose(self, state: RttaState, seat: int, legal: Sequence[Action]) -> Action:

@@ -127,7 +127,8 @@ class Planner:
 
     # -- buying and discarding -------------------------------------------------------------------------------
     def best_discard(self, goods: Goods, devs: int) -> Goods | None:
-        """What to discard (units per track) to keep the most valuable 6 units; ``None`` when nothing must go."""
+        """What to discard (units per track) to keep the most valuable units (``components.KEEP_GOODS``);
+        ``None`` when nothing must go."""
         return most_valuable_discard(goods) if must_discard(goods, devs) else None
 
     def plan_buy(self, board: Board, coins: int) -> tuple[float, Purchase, Goods | None]:
@@ -208,8 +209,9 @@ class Planner:
 
 @cache
 def most_valuable_discard(goods: Goods) -> Goods:
-    """The units to discard (per track) that keep the 6 most valuable (the discard step must be due). Kept per
-    goods: the planners ask it for the same few boards again and again."""
+    """The units to discard (per track), among the game's discard options, that keep the most valuable
+    ``components.KEEP_GOODS`` (the discard step must be due). Kept per goods: the planners ask it for the same few
+    boards again and again."""
     best: Goods | None = None
     best_kept = -1
     for action in discard_options(goods):

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from dolmen.bots.rtta.values import turns_left
+from dolmen.bots.rtta.weights import DEV_PER_TURN
 from dolmen.games.rtta.actions import KEEP, PRESERVE, ROLL, Action, Kind, can_reroll
 from dolmen.games.rtta.building import open_targets
 from dolmen.games.rtta.components import (
@@ -35,8 +36,6 @@ from dolmen.games.rtta.harvest import die_yields, goods_units
 from dolmen.games.rtta.rolling import preserved_food
 from dolmen.games.rtta.state import RttaState
 
-DEV_PER_TURN: Final = (0.15, 0.1, 0.3, 0.15, 0.15, 0.2, 0.6, 0.4, 0.2, 0.2, 0.1, 0.3, 0.5, 0.3, 0.3, 0.5, 0.3)
-"""Points a development's effect is worth per turn left, in the order of ``DEVELOPMENT_NAMES``."""
 CITY_TURNS: Final = 3
 """Cities come first while at least this many turns are left after the current one."""
 FAMINE: Final = 1.0

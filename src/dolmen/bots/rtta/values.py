@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from dolmen.bots.rtta.weights import SOLO_BRONZE
+from dolmen.bots.rtta.weights import FEATURES, SOLO_BRONZE
 from dolmen.games.rtta.components import (
     CITIES,
     CITY_BOXES,
@@ -30,22 +30,6 @@ from dolmen.games.rtta.components import (
 from dolmen.games.rtta.scoring import Scorer, end_reason
 from dolmen.games.rtta.state import RttaState
 
-FEATURES: tuple[str, ...] = (
-    "cities",
-    "city_boxes",
-    "monument_boxes",
-    "monument_boxes_sq",
-    "goods",
-    "food_low",
-    "food_high",
-    *(f"has_{name}" for name in DEVELOPMENT_NAMES),
-    "bias",
-)
-"""``cities``: cities beyond the first three; ``city_boxes``: boxes ticked in unfinished cities, each as a
-share of its city; ``monument_boxes``: over unfinished monuments, the points the seat would score times the
-share of boxes ticked (``_sq``: times that share squared, for the pull toward finishing); ``goods``: the goods'
-value in coins; ``food_low``: food up to one per city (next turn's feeding), ``food_high``: the food above;
-``has_*``: owning each development; ``bias``: 1."""
 CITY_FEATURE, CITY_BOX_FEATURE, MONUMENT_FEATURE, MONUMENT_SQ_FEATURE, GOODS_FEATURE = range(5)
 FOOD_LOW_FEATURE, FOOD_HIGH_FEATURE = 5, 6
 FIRST_DEV_FEATURE = 7
@@ -143,8 +127,8 @@ def board_value(
 def turns_left(state: RttaState, seat: int, *, finished: bool = True) -> int:
     """Turns ``seat`` still starts after the current point. ``finished``: the active seat's turn counts as
     played (the point is the end of its turn); otherwise it counts as still to come. Solo: the rounds left of
-    ten. Multiplayer, once the end condition holds, only the seats still to play this round get one; otherwise
-    an estimate from how close the leading player is to the development goal."""
+    ``components.SOLO_ROUNDS``. Multiplayer, once the end condition holds, only the seats still to play this round
+    get one; otherwise an estimate from how close the leading player is to the development goal."""
     active = state.active
     later_this_round = 1 if seat > active or (seat == active and not finished) else 0
     if end_reason(state) is not None:

@@ -9,7 +9,27 @@ it (``--bot expectimax --games 1500 --seed 2 --blend``). It is used for every ed
 
 from __future__ import annotations
 
-_DEV_PER_TURN = (
+from typing import Final
+
+from dolmen.games.rtta.components import DEVELOPMENT_NAMES, SOLO_ROUNDS
+
+FEATURES: tuple[str, ...] = (
+    "cities",
+    "city_boxes",
+    "monument_boxes",
+    "monument_boxes_sq",
+    "goods",
+    "food_low",
+    "food_high",
+    *(f"has_{name}" for name in DEVELOPMENT_NAMES),
+    "bias",
+)
+"""The columns of every row (:mod:`dolmen.bots.rtta.values` computes them). ``cities``: cities beyond the first
+three; ``city_boxes``: boxes ticked in unfinished cities, each as a share of its city; ``monument_boxes``: over
+unfinished monuments, the points the seat would score times the share of boxes ticked (``_sq``: times that share
+squared, for the pull toward finishing); ``goods``: the goods' value in coins; ``food_low``: food up to one per
+city (next turn's feeding), ``food_high``: the food above; ``has_*``: owning each development; ``bias``: 1."""
+DEV_PER_TURN: Final = (
     0.15,  # leadership
     0.1,  # irrigation
     0.3,  # agriculture
@@ -28,12 +48,16 @@ _DEV_PER_TURN = (
     0.5,  # architecture
     0.3,  # empire
 )
-TURNS = 10
+"""Points a development's effect is worth per turn left, in the order of ``DEVELOPMENT_NAMES``: the prior's
+``has_*`` weights, and what the greedy rules count a development's effect for (:mod:`dolmen.bots.rtta.rules`)."""
+TURNS = SOLO_ROUNDS
+"""Rows of the tables, one per number of turns left below a solo game's rounds (``components.SOLO_ROUNDS``); the
+last row serves beyond."""
 
 
 def _prior_row(turns: int) -> tuple[float, ...]:
     if turns == 0:
-        return (0.0,) * (8 + len(_DEV_PER_TURN))
+        return (0.0,) * len(FEATURES)
     return (
         0.5 * turns,  # cities
         0.35 * turns,  # city_boxes
@@ -42,7 +66,7 @@ def _prior_row(turns: int) -> tuple[float, ...]:
         0.2,  # goods
         0.6,  # food_low
         0.1,  # food_high
-        *(u * turns for u in _DEV_PER_TURN),
+        *(u * turns for u in DEV_PER_TURN),
         3.0 * turns,  # bias
     )
 

@@ -20,6 +20,7 @@ from dolmen.engine.core import CHANCE, Action
 from dolmen.games.stoneage.actions import BUY, DECLINE, FEED, PAY, PENALTY, PICK, PLACE, RESOLVE, TAKE, TOOLS
 from dolmen.games.stoneage.components import (
     BUILDINGS,
+    DIE_FACES,
     FIELD,
     FIRST_CARD,
     FIRST_STACK,
@@ -86,7 +87,7 @@ def choose(
         return max(legal, key=lambda action: goods_cost(view, action[1]))  # type: ignore[index]
     if kinds == {PICK}:
         values = pick_values(view)
-        return max(legal, key=lambda action: values[action[1] - 1] if 1 <= action[1] <= 6 else 0.0)  # type: ignore[index]
+        return max(legal, key=lambda action: values[action[1] - 1] if 1 <= action[1] <= DIE_FACES else 0.0)  # type: ignore[index]
     if kinds <= {FEED, PENALTY}:
         return min(legal, key=lambda action: feeding_cost(view, action))
     return lookahead(state, seat, legal, rng, samples=samples, weights=weights, chance=chance)

@@ -17,10 +17,9 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from dolmen.bots.stoneage.values import Outlook
-from dolmen.bots.stoneage.worth import building_choice, card_gain, location_value, unused_tool_pips
+from dolmen.bots.stoneage.worth import building_choice, card_gain, card_payment, location_value, unused_tool_pips
 from dolmen.engine.core import Action
 from dolmen.games.stoneage.components import (
-    CARD_SPACES,
     FIRST_CARD,
     FIRST_STACK,
     GATHERING_SITES,
@@ -28,9 +27,7 @@ from dolmen.games.stoneage.components import (
     NLOC,
     VILLAGE,
     VILLAGE_PEOPLE,
-    card_cost,
 )
-from dolmen.games.stoneage.payments import cheapest_payment
 from dolmen.games.stoneage.placement import village_room
 from dolmen.games.stoneage.state import StoneAgeState
 
@@ -42,7 +39,7 @@ RESERVE_PERSON: Final = 2.0
 
 def committed_goods(state: StoneAgeState, view: Outlook) -> tuple[int, ...]:
     """The goods ``view.seat`` still holds once the buildings and cards it has already taken a place on this
-    round are paid for (the best payment for buildings, which are resolved first; the cheapest goods for
+    round are paid for (the best payment for buildings, which are resolved first; :func:`card_payment` for
     cards)."""
     seat = view.seat
     holdings = state.goods(seat)
@@ -51,13 +48,14 @@ def committed_goods(state: StoneAgeState, view: Outlook) -> tuple[int, ...]:
         if state.placed[base + FIRST_STACK + stack]:
             choice = building_choice(state, view, stack, holdings)
             holdings = _less(holdings, None if choice is None else choice[1])
-    for space in range(CARD_SPACES):
+    for space in range(len(state.display)):
         if state.placed[base + FIRST_CARD + space]:
-            holdings = _less(holdings, cheapest_payment(holdings, card_cost(space)))
+            holdings = _less(holdings, card_payment(state, seat, space, holdings))
     return holdings
 
 
 def _less(holdings: tuple[int, ...], payment: tuple[int, ...] | None) -> tuple[int, ...]:
+    """``holdings`` less the goods of ``payment`` (its jewels, a fifth count, are not among them)."""
     if payment is None:
         return holdings
     return tuple(h - p for h, p in zip(holdings, payment, strict=False))
@@ -139,7 +137,7 @@ def _purchase_values(
         if FIRST_CARD <= loc < FIRST_STACK:
             space = loc - FIRST_CARD
             gain = card_gain(state, view, space, holdings)
-            payment = cheapest_payment(holdings, card_cost(space)) if gain is not None and gain > 0 else None
+            payment = card_payment(state, seat, space, holdings) if gain is not None and gain > 0 else None
         else:
             choice = building_choice(state, view, loc - FIRST_STACK, holdings)
             gain, payment = (None, None) if choice is None or choice[0] <= 0 else choice

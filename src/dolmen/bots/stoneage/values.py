@@ -48,15 +48,16 @@ class Weights:
     """The numbers behind the values, in points (defaults tuned by self-play, see ``bench/stoneage_bots.py``)."""
 
     conversion: float = 0.9
-    """Share of a good's value (wood 3 … gold 6) it is expected to bring as building or card points while rounds
-    remain; the rest is lost to rounding, waiting and goods that end the game unspent (then 1 point each)."""
+    """Share of a good's value (``RESOURCE_VALUES``) it is expected to bring as building or card points while
+    rounds remain; the rest is lost to rounding, waiting and goods that end the game unspent (then 1 point each)."""
     person_round: float = 2.0
     """Points one person brings in one round (a gathering die is 3.5 pips, about 2.6 points of goods; a person
     also takes a card or a building)."""
     food_point: float = 1.5
     """Points one food is worth while the people will need it: what hunting it costs (2 pips of a 3.5-pip die)."""
     food_urgent: float = 2.5
-    """Points one food is worth when it is missing at this round's feeding (it saves a good or part of -10)."""
+    """Points one food is worth when it is missing at this round's feeding (it saves a good or part of the
+    ``HUNGER_PENALTY``)."""
     food_spare: float = 0.15
     """Points one food is worth beyond everything the people will eat."""
     tool_pip_round: float = 0.55

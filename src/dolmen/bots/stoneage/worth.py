@@ -19,7 +19,7 @@ from dolmen.bots.stoneage.values import (
     outlook,
 )
 from dolmen.games.stoneage.board import unused_tools
-from dolmen.games.stoneage.cards import can_draw_card
+from dolmen.games.stoneage.cards import can_draw_card, price
 from dolmen.games.stoneage.components import (
     BUILDINGS,
     CARD_ROLL_DICE,
@@ -49,11 +49,11 @@ from dolmen.games.stoneage.components import (
     VILLAGE_GAINS,
     CardEffect,
     Effect,
-    card_cost,
     effect,
     goods_value,
 )
 from dolmen.games.stoneage.feeding import food_from_stock
+from dolmen.games.stoneage.module_components import FIFTH_SPACE, JEWEL
 from dolmen.games.stoneage.payments import building_payments, cheapest_payment
 from dolmen.games.stoneage.scoring import (
     culture_counts,
@@ -172,12 +172,23 @@ def hut_builders(state: StoneAgeState, seat: int) -> int:
     return figures(state.hands[seat])[HUT_BUILDER]
 
 
+def card_payment(state: StoneAgeState, seat: int, space: int, holdings: tuple[int, ...]) -> tuple[int, ...] | None:
+    """What ``seat`` would pay for the card on display ``space`` (0-based): the game's price
+    (``cards.price``: the space's cost, one less with the trader's hut, jewels on the extension's fifth space)
+    in the cheapest goods of ``holdings``, or on the fifth space in jewels, as the game lists that payment
+    (wood, clay, stone, gold, jewels); ``None`` when they do not cover it."""
+    cost = price(state, seat, space)
+    if space == FIFTH_SPACE:
+        return (0,) * JEWEL + (cost,) if state.jewels[seat] >= cost else None
+    return cheapest_payment(holdings, cost)
+
+
 def card_gain(state: StoneAgeState, view: Outlook, space: int, holdings: tuple[int, ...]) -> float | None:
-    """Net points of buying the card on display ``space`` (0-based) with the cheapest goods of ``holdings``
-    (at the base game's cost of the space, ``components.card_cost``); ``None`` when the goods do not cover its
-    cost or the space is empty."""
+    """Net points of buying the card on display ``space`` (0-based) with :func:`card_payment` from
+    ``holdings`` (jewels cost nothing: they buy nothing else); ``None`` when it cannot be paid or the space is
+    empty."""
     card = state.display[space]
-    payment = cheapest_payment(holdings, card_cost(space))
+    payment = card_payment(state, view.seat, space, holdings)
     if card < 0 or payment is None:
         return None
     return card_value(state, view, card) - goods_cost(view, payment)
