@@ -54,7 +54,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     from dolmen.engine.errors import OptionsError
     from dolmen.server.app import create_app, open_storage, uvicorn_options
-    from dolmen.server.collector import tune_collector
+    from dolmen.server.collector import Aging, tune_collector
     from dolmen.server.config import Settings, parse_setting
 
     try:
@@ -79,7 +79,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     where = settings.database_url if "://" in settings.database_url else os.path.abspath(settings.database_url)
     shared = f", redis: {settings.redis_url}" if settings.redis_url else ""
     print(f"Dolmen table server on http://{args.host}:{args.port}/  (database: {where}{shared})", flush=True)
-    app = create_app(settings)
+    aging = Aging(settings.gc_freeze, settings.gc_thaw) if settings.gc_young > 0 else None
+    app = create_app(settings, aging=aging)
     tune_collector(settings.gc_young)
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning", **uvicorn_options())
     return 0

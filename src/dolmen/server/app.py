@@ -20,6 +20,7 @@ from dolmen.server.bot_queue import JobTimes, RedisBotQueue
 from dolmen.server.bots import BotRunner, Target
 from dolmen.server.chat import ChatService
 from dolmen.server.clocks import ClockSweeper
+from dolmen.server.collector import Aging
 from dolmen.server.config import Settings
 from dolmen.server.errors import RateLimited, ServiceError, error_fields
 from dolmen.server.http import router
@@ -123,11 +124,16 @@ async def open_shared(settings: Settings) -> tuple[RedisHub, RedisBotQueue] | tu
 
 
 def create_app(
-    settings: Settings | None = None, storage: Storage | None = None, *, bot_target: Target | None = None
+    settings: Settings | None = None,
+    storage: Storage | None = None,
+    *,
+    bot_target: Target | None = None,
+    aging: Aging | None = None,
 ) -> FastAPI:
     """The server app. Without ``storage`` it opens (and migrates) ``settings.database_url`` at start; running
     tables are restored and their bots resume. ``bot_target`` replaces what the bot worker processes run for a
-    move (:func:`~dolmen.server.bots.choose_action`; tests record what bots are sent through it)."""
+    move (:func:`~dolmen.server.bots.choose_action`; tests record what bots are sent through it); ``aging``
+    tends the garbage collector while the app runs (``dolmen serve``'s own process only)."""
     settings = settings or Settings.from_env()
 
     @contextlib.asynccontextmanager
@@ -150,9 +156,13 @@ def create_app(
         if restored:
             log.info("restored %d running tables", restored)
         services.sweeper.start()
+        if aging is not None:
+            aging.start()
         try:
             yield
         finally:
+            if aging is not None:
+                await aging.stop()
             await services.sweeper.stop()
             await services.tables.close()
             await services.notifier.close()

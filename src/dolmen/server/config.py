@@ -74,6 +74,11 @@ class Settings:
     in a ``dolmen serve`` process (``0``: Python's 700). Fewer of a move's short-lived objects then reach the old
     generation, whose full collections pause the event loop for the whole heap (docs/deploy.md "Garbage
     collection")."""
+    gc_freeze: float = 1.0
+    """Seconds between two settings aside (``gc.freeze``) of what a ``dolmen serve`` process holds, so that young
+    collections walk only what is new (``0``: never; server/collector.py)."""
+    gc_thaw: float = 3600.0
+    """Seconds between two full collections of everything set aside (the cycles that freezing defers)."""
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
