@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -54,6 +55,8 @@ def test_the_load_benchmark_with_two_processes_on_postgresql(tmp_path: Path, pos
     assert len(figures["server_peak_rss_mb"]) == 2 and all(mb > 10 for mb in figures["server_peak_rss_mb"])
     assert all(cpu > 0 for cpu in figures["server_cpu"]), "both processes served moves"
     assert set(figures["helpers_cpu"]) == {"postgresql", "redis"}
-    for words in ("moves/s", "p99", "2 processes (direct, socket spread, redis)", "postgresql", "redis", "peak RSS"):
+    build, expected = figures["build"], os.environ.get("DOLMEN_EXPECT_COMPILED")
+    assert build == {"1": "compiled", "0": "interpreted"}.get(expected or "", build), "the servers' build is said"
+    for words in ("moves/s", "p99", f"2 {build} processes (direct, socket spread, redis)", "postgresql", "peak RSS"):
         assert words in printed, words
     assert "0 not received by all four" in printed and "0 resyncs" in printed
