@@ -10,12 +10,18 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from typing import Any
+from urllib.parse import quote
 
 from tests.browser.client import (
     create_table,
+    events_after,
     is_over,
+    message_after,
     play_to_the_end,
+    record_views,
+    shown,
     sign_up,
     unique,
     unlabelled_controls,
@@ -57,6 +63,158 @@ def check_rtta_panels(seen: Seen, page: Page) -> None:
         shot(page, "rtta-buy")
 
 
+class Rules:
+    """A game's ``describe`` for the table's options and the English terms, as the page fetches them."""
+
+    def __init__(self, page: Page, game: str, options: dict[str, Any]) -> None:
+        answer = page.request.get(f"/api/games/{game}/describe?options={quote(json.dumps(options))}")
+        assert answer.ok, answer.text()
+        self.describe: dict[str, Any] = answer.json()
+        self.terms: dict[str, str] = page.request.get(f"/api/messages/en?game={game}").json()["terms"]
+
+    def term(self, name: str) -> str:
+        return self.terms.get(name, name)
+
+
+RTTA_BOARD = """() => ({
+    glance: [...document.querySelectorAll('#glance tbody tr')].map((tr) => ({
+        seat: Number(tr.dataset.seat), active: tr.classList.contains('active'),
+        cells: [...tr.children].map((cell) => cell.textContent.trim())})),
+    sheets: Object.fromEntries([...document.querySelectorAll('#board svg.sheet')].map((sheet) =>
+        [sheet.dataset.seat, [...sheet.querySelectorAll('text')].map((text) => text.textContent)])),
+    legend: document.querySelector('#board .legend')?.textContent ?? null,
+    dice: [...document.querySelectorAll('#board .die')].map((die) => die.dataset.face),
+    tray: document.querySelector('#board .dice-tray .facts')?.textContent ?? null,
+})"""
+
+
+def rerolls_words(n: int) -> str:
+    return f"{n} {'reroll' if n == 1 else 'rerolls'} left"
+
+
+def check_rtta_board(page: Page, rules: Rules, names: dict[int, str], seen: Seen) -> None:
+    """The board as the view of the version shown has it (docs/rtta.md "Views"): every player at a glance (each
+    seat, its food, goods and their value, cities, developments, monuments completed, disasters, score, who is
+    active), the disasters on each score sheet, the legend of the edition's disasters (``describe``), the dice
+    of the turn and the rerolls left."""
+    now = shown(page, RTTA_BOARD)
+    view, dom = now["view"], now["dom"]
+    assert view is not None, now["version"]  # the socket's message of the version shown
+    board = view["board"]
+    boards = board["boards"]
+    assert [row["seat"] for row in dom["glance"]] == [p["seat"] for p in boards] == list(range(view["players"]))
+    for row, player in zip(dom["glance"], boards, strict=True):
+        seat = player["seat"]
+        completed = sum(player["monuments"].get(m["name"], 0) >= m["boxes"] for m in board["monuments"])
+        numbers = [player["food"], f"{player['goods_units']} ({player['goods_value']})", player["cities"]]
+        numbers += [len(player["developments"]), completed, player["disasters"], player["score"]["total"]]
+        assert row["cells"][1:] == [str(n) for n in numbers], (row, player)
+        assert row["cells"][0] == names.get(seat, row["cells"][0]) and row["cells"][0], row
+        assert row["active"] == (seat == board["active"]), (row, board["active"])
+        sheet = dom["sheets"][str(seat)]
+        assert any(text.startswith(f"disasters {player['disasters']}") for text in sheet), (seat, sheet)
+        if player["disasters"]:
+            seen.done.add("disasters")
+    legend = []
+    for d in rules.describe["disasters"]:
+        who = "you" if d["hits"] == "you" else "the opponents"
+        loss = f"−{d['points']}" if d["points"] else "all goods"
+        protection = rules.term(d["protection"])
+        legend.append(f"{'☠' * d['skulls']} {rules.term(d['name'])}: {who} {loss} ({protection} protects)")
+    assert dom["legend"] == "Disasters: " + " · ".join(legend), dom["legend"]
+    turn = board.get("turn")
+    if turn and not view["over"]:
+        assert dom["dice"] == turn["dice"], (dom["dice"], turn)
+        assert rerolls_words(turn["rerolls_left"]) in dom["tray"], dom["tray"]
+
+
+DICE = """() => [...document.querySelectorAll('#board .die')].map((die) => ({
+    face: die.dataset.face, locked: die.classList.contains('locked'), pressed: die.getAttribute('aria-pressed')}))"""
+
+
+def reroll_chosen_dice(seen: Seen, page: Page) -> None:
+    """At the first reroll of a turn: choose the dice of a legal reroll by clicking them on the tray, then the
+    "reroll the chosen dice" button (docs/rtta.md "Actions", `reroll FACE ...`); those dice and only those are
+    picked up and rolled again (the log's events), the kept ones stay, and the next view's dice and rerolls left
+    are shown."""
+    if "reroll" in seen.done or page.locator("#actions:not(.pending) [data-action^='reroll ']").count() == 0:
+        return
+    before = shown(page, DICE)
+    view = before["view"]
+    board = view["board"]
+    turn = board["turn"]
+    if board["step"] != "reroll" or turn["rerolls_left"] != 2 or board["active"] != view["viewer"]:
+        return
+    me = view["viewer"]
+    texts = [text for text in before["legal"]["actions"] if text.startswith("reroll ")]
+    text = min(texts, key=lambda t: (abs(len(t.split()) - 2), t))  # two dice if it may be, keeping others
+    faces = text.split()[1:]
+    dice = before["dom"]
+    assert [die["face"] for die in dice] == turn["dice"] and not any(die["pressed"] == "true" for die in dice)
+    chosen: list[int] = []
+    for face in faces:
+        chosen.append(next(i for i, d in enumerate(dice) if d["face"] == face and not d["locked"] and i not in chosen))
+    for index in chosen:
+        page.locator(f"#board .die[data-die='{index}']").click()
+        page.locator(f"#board .die[data-die='{index}'][aria-pressed='true']").wait_for()
+    button = page.locator("#reroll-selected")
+    assert button.text_content() == f"Reroll the chosen dice ({text})" and button.is_enabled()
+    button.click()
+    wait_for_answer(page, before["version"])
+    after = message_after(page, before["version"])
+    events = events_after(page, before["version"], after["view"]["version"])
+    kept = list((Counter(turn["dice"]) - Counter(faces)).elements())
+    picked = [e for e in events if e["event"] == "picked_up"]
+    assert len(picked) == 1 and picked[0]["seat"] == me, events
+    assert sorted(picked[0]["dice"]) == sorted(faces) and sorted(picked[0]["kept"]) == sorted(kept), (picked, turn)
+    rolled = [e for e in events if e["event"] == "rolled"]
+    assert len(rolled) == 1 and rolled[0]["seat"] == me and rolled[0]["roll"] == 2, events
+    assert sorted(rolled[0]["faces"] + kept) == sorted(rolled[0]["dice"]) and len(rolled[0]["faces"]) == len(faces)
+    board = after["view"]["board"]
+    if board["active"] != me or board["step"] != "reroll":
+        seen.notes.append(f"the rolling ended at once ({board['step']}): try at another turn")
+        return
+    assert sorted(board["turn"]["dice"]) == sorted(rolled[0]["dice"]) and board["turn"]["rerolls_left"] == 1
+    now = shown(page, DICE)
+    if now["version"] == after["view"]["version"]:
+        assert [die["face"] for die in now["dom"]] == board["turn"]["dice"]
+        assert not any(die["pressed"] == "true" for die in now["dom"])  # a new view, no dice chosen
+        page.locator("#board .dice-tray .facts").get_by_text(rerolls_words(1)).wait_for()
+    seen.done.add("reroll")
+
+
+DISCARD = """() => ({title: document.querySelector('#discard-panel h3')?.textContent,
+    hint: document.querySelector('#discard-panel .hint')?.textContent,
+    buttons: [...document.querySelectorAll('#actions button.action[data-action^="discard "]')]
+        .map((b) => b.dataset.action)})"""
+
+
+def discard_checked(seen: Seen, page: Page, rules: Rules) -> None:
+    """The discard panel (docs/rtta.md "Actions": over 6 goods, without Caravans): how many units one holds and
+    may keep, every legal discard a button; the one clicked leaves exactly that many."""
+    if "discard" in seen.done or page.locator("#actions:not(.pending) #discard-panel").count() == 0:
+        return
+    before = shown(page, DISCARD)
+    view, dom = before["view"], before["dom"]
+    me = view["viewer"]
+    keep = rules.describe["keep_goods"]
+    units = view["board"]["boards"][me]["goods_units"]
+    assert view["activity"] == "discard" and view["actors"] == [me] and units > keep, view["board"]
+    assert dom["title"] == "Discard"
+    assert dom["hint"] == f"You hold {units} goods units and may keep {keep}: choose which to discard.", dom
+    legal = [text for text in before["legal"]["actions"] if text.startswith("discard ")]
+    assert dom["buttons"] and sorted(dom["buttons"]) == sorted(legal), (dom, legal)
+    shot(page, "rtta-discard")
+    page.locator("#actions button.action[data-action^='discard ']").first.click()
+    wait_for_answer(page, before["version"])
+    after = message_after(page, before["version"])
+    events = events_after(page, before["version"], after["view"]["version"])
+    gone = sum(e["count"] for e in events if e["event"] == "discarded" and e["seat"] == me)
+    assert gone == units - keep, events
+    assert after["view"]["board"]["boards"][me]["goods_units"] == keep
+    seen.done.add("discard")
+
+
 def check_end(page: Page, columns: list[str], players: int) -> None:
     page.locator("#final-scores").wait_for()
     headers = page.locator("table.scores thead th").all_text_contents()
@@ -68,6 +226,8 @@ def check_end(page: Page, columns: list[str], players: int) -> None:
 
 def test_two_people_and_a_bot_play_roll_through_the_ages(new_page: Any) -> None:
     ann, bob = new_page(), new_page()
+    record_views(ann)
+    record_views(bob)
     ann_name, bob_name = unique("ann"), unique("bob")
     sign_up(ann, ann_name)
     sign_up(bob, bob_name)
@@ -98,6 +258,8 @@ def test_two_people_and_a_bot_play_roll_through_the_ages(new_page: Any) -> None:
     ann.locator(".chat-lines").get_by_text("good luck").wait_for()
 
     seen = Seen()
+    rules = Rules(ann, "rtta", shown(ann)["view"]["options"])
+    names = {0: ann_name, 1: bob_name}  # and the bot's, whatever it is called
 
     def look(page: Any, clicks: int) -> None:
         if clicks == 6:
@@ -105,6 +267,7 @@ def test_two_people_and_a_bot_play_roll_through_the_ages(new_page: Any) -> None:
         if page.locator("#actions button.action").count():
             assert page.title().startswith("● ")  # the tab says whose turn it is
         check_rtta_panels(seen, page)
+        check_rtta_board(page, rules, names, seen)
 
     def offer(page: Any) -> None:
         # Before the random click, not after it: the trade step is then surely on the page (after a click, the
@@ -113,7 +276,7 @@ def test_two_people_and_a_bot_play_roll_through_the_ages(new_page: Any) -> None:
 
     clicks = play_to_the_end([ann, bob], seed=11, on_action=look, before_action=offer)
     assert clicks > 10
-    assert {"food-or-workers", "buy", "offer"} <= seen.done, seen.notes
+    assert {"food-or-workers", "buy", "offer", "disasters"} <= seen.done, seen.notes
     for page in (ann, bob):
         check_end(page, ["Developments", "Monuments", "Disasters"], 3)
     shot(ann, "rtta-end")
@@ -203,7 +366,9 @@ def replay_viewer(page: Page, table: int, last: int) -> None:
 
 def test_late_bronze_age_with_trade_to_the_end_and_its_replay(new_page: Any) -> None:
     page = new_page()
-    sign_up(page, unique("lee"))
+    record_views(page)
+    name = unique("lee")
+    sign_up(page, name)
     page.select_option("#new-game", "rtta")
     page.locator(".create[data-ready='rtta']").wait_for()
     page.select_option("#new-players", "2")
@@ -220,14 +385,23 @@ def test_late_bronze_age_with_trade_to_the_end_and_its_replay(new_page: Any) -> 
     assert page.locator("#board .sheet text").get_by_text("ships 0", exact=False).count() >= 1
 
     seen = Seen()
+    rules = Rules(page, "rtta", shown(page)["view"]["options"])
 
     def look(page: Any, clicks: int) -> None:
         check_rtta_panels(seen, page)
+        check_rtta_board(page, rules, {0: name}, seen)
 
-    play_to_the_end(
-        [page], seed=3, timeout=150.0, on_action=look, before_action=lambda page: check_trade_builder(seen, page)
-    )
-    assert "trade" in seen.done
+    def before(page: Any) -> None:
+        reroll_chosen_dice(seen, page)
+        discard_checked(seen, page, rules)
+        check_trade_builder(seen, page)
+
+    def hoarding(text: str) -> float:
+        """Nothing bought before a discard: the goods pile up (with buying, 1 game in 5 had no discard step)."""
+        return 0.0 if text.startswith("buy ") and "discard" not in seen.done else 1.0
+
+    play_to_the_end([page], seed=3, timeout=150.0, on_action=look, before_action=before, weight=hoarding)
+    assert {"trade", "reroll", "discard", "disasters"} <= seen.done, (seen.done, seen.notes)
     check_end(page, ["Developments", "Monuments"], 2)
     shot(page, "rtta-late-end")
     replay_viewer(page, table, version(page))
