@@ -440,6 +440,81 @@ def check_free_places(page: Page) -> None:
     assert hunting["free"] == "" and hunting["note"] == f"{hunting['people']}/∞", hunting  # no limit
 
 
+STONE_AGE_BOARD = """() => ({
+    sites: Object.fromEntries([...document.querySelectorAll('#board .site')].map((g) =>
+        [g.dataset.site, g.querySelector('title').textContent])),
+    players: [...document.querySelectorAll('#board .player')].map((p) => ({
+        seat: Number(p.dataset.seat),
+        tools: [...p.querySelectorAll('.tool')].map((t) => [t.textContent, t.classList.contains('used'), t.title]),
+        facts: Object.fromEntries([...p.querySelectorAll('dt')].map((dt) => [dt.textContent,
+                                                                            dt.nextElementSibling.textContent]))})),
+    pieces: document.querySelector('#module-pieces')?.textContent ?? '',
+})"""
+
+HUTS = {
+    "income": "+1 {resource} at each feeding",
+    "cards_cost_one_less": "cards cost 1 less",
+    "points_per_later_building": "+{bonus} points per later building",
+}
+
+
+def check_stone_age_board(page: Page, rules: Rules, seen: Seen) -> None:
+    """The board as the view of the version shown has it (docs/stoneage.md "Views"): each seat's tools with the
+    used ones marked, the display's cards with each space's cost (``describe``), each stack's top tile and tiles
+    left; with the modules, the winter tiles marked ❄, the new huts' effects, each seat's jewels and barter level
+    (✓ once its barter is used) and what a barter brought while it must be spent."""
+    now = shown(page, STONE_AGE_BOARD)
+    view, dom = now["view"], now["dom"]
+    assert view is not None, now["version"]
+    board = view["board"]
+    modules = board["options"]["modules"]
+    locations = {location["id"]: location for location in rules.describe["locations"]}
+    buildings = {tile["id"]: tile for tile in rules.describe["buildings"]}
+    for seat, player in zip(board["seats"], dom["players"], strict=True):
+        marks = [
+            [str(level), bool(used), "used this round" if used else "not used yet"]
+            for level, used in zip(seat["tools"], seat["tools_used"], strict=True)
+        ]
+        assert player["tools"] == marks, (player, seat)
+        if any(seat["tools_used"]):
+            seen.done.add("tools used")
+        if "extension" in modules:
+            barter = f"{seat['barter']}{' ✓' if seat['bartered'] else ''}"
+            assert player["facts"][rules.term("jewel")] == str(seat["jewels"]), player
+            assert player["facts"]["Barter"] == barter, (player, seat)
+            seen.done.update({"barter level"} if seat["barter"] else set())
+            seen.done.update({"bartered"} if seat["bartered"] else set())
+    for index, card in enumerate(board["display"], start=1):
+        space = locations[f"card {index}"]
+        n = space["cost"]
+        cost = f"costs {n} jewels" if space["paid_in"] == "jewel" else f"costs {n} {'good' if n == 1 else 'goods'}"
+        label = rules.term(card) if card else "empty"
+        assert dom["sites"][f"card {index}"] == f"{label} — {cost} — card space {index}", dom["sites"]
+    for index, stack in enumerate(board["stacks"], start=1):
+        parts = dom["sites"][f"building {index}"].split(" — ")
+        assert parts[-1] == f"stack {index}: {stack['left']} left", (parts, stack)
+        if not stack["top"]:
+            assert parts == ["empty", parts[-1]], parts
+            continue
+        tile = buildings[stack["top"]]
+        winter = tile.get("winter") and "winter" in modules
+        assert parts[0] == rules.term(stack["top"]) + (" ❄" if winter else ""), (parts, tile)
+        seen.done.update({"winter"} if winter else set())
+        if tile.get("hut"):
+            bonus = rules.describe["new_huts"]["chief_bonus"]
+            hut = HUTS[tile["hut"]].format(resource=rules.term(tile.get("income") or ""), bonus=bonus)
+            assert parts[1].endswith(f" · {hut}"), (parts, tile)
+            seen.done.add("hut")
+        else:
+            assert " · " not in parts[1], (parts, tile)
+    said = "The barter brought"
+    if board.get("barter_due"):
+        assert f"{said} {board['barter_due']}: the payment must spend it." in dom["pieces"], dom["pieces"]
+        seen.done.add("barter due")
+    else:
+        assert said not in dom["pieces"], dom["pieces"]
+
+
 def starving(text: str) -> float:
     """A person who rarely hunts or farms and likes cards: the feeding and the paying panels come soon."""
     if text.startswith(("place hunting", "place field")):
@@ -449,10 +524,12 @@ def starving(text: str) -> float:
 
 def test_stone_age_against_a_bot_with_a_reload(new_page: Any) -> None:
     page = new_page()
+    record_views(page)
     sign_up(page, unique("cy"))
     table = create_table(page, "stoneage", 2, ["", "greedy"])
     page.locator("#start-table").click()
     page.locator("#version").wait_for()
+    rules = Rules(page, "stoneage", shown(page)["view"]["options"])
 
     reloaded: list[int] = []
     seen = Seen()
@@ -473,6 +550,7 @@ def test_stone_age_against_a_bot_with_a_reload(new_page: Any) -> None:
             shot(page, "stoneage-tools")
         if not is_over(page):
             check_free_places(page)
+        check_stone_age_board(page, rules, seen)
         if seen.once(page, "pay", "#paying-panel"):
             # What is being paid for: the card's two halves, or the building's cost and points (describe).
             panel = page.locator("#paying-panel")
@@ -492,20 +570,41 @@ def test_stone_age_against_a_bot_with_a_reload(new_page: Any) -> None:
 
     play_to_the_end([page], seed=5, on_action=look, timeout=180.0, weight=starving)
     assert reloaded, "the game ended before the reload"
-    assert {"pay", "feed"} <= seen.done, seen.done
+    assert {"pay", "feed", "tools used"} <= seen.done, seen.done
     assert page.url.endswith(f"/tables/{table}")
     check_end(page, ["Culture (sets)", "Farmers", "Goods"], 2)
     shot(page, "stoneage-end")
     assert page.problems == []
 
 
+def trader(text: str) -> float:
+    """A person who goes to the merchant, builds and barters: the extension's pieces change."""
+    if text.startswith("barter "):
+        return 20.0
+    return 5.0 if text.startswith(("place merchant", "place building")) else 1.0
+
+
+def to_the_merchant(seen: Seen, page: Page) -> None:
+    """Once, when it may be: a person to the merchant (the extension's barter +2 and 2 jewels), by clicking the
+    site on the board and then what it offers."""
+    if "merchant" in seen.done or not page.locator("#actions:not(.pending) [data-action='place merchant']").count():
+        return
+    before = version(page)
+    page.locator("#board .site.playable[data-site='merchant']").click()
+    page.locator("#site-actions button[data-action='place merchant']").click()
+    wait_for_answer(page, before)
+    seen.done.add("merchant")
+
+
 def test_stone_age_with_every_module_at_five(new_page: Any) -> None:
     page = new_page()
+    record_views(page)
     sign_up(page, unique("dot"))
     modules = ("extension", "new_huts", "mammoths", "winter", "animals", "igloos")
     create_table(page, "stoneage", 5, ["", "greedy", "greedy", "greedy", "greedy"], modules=modules)
     page.locator("#start-table").click()
     page.locator("#version").wait_for()
+    rules = Rules(page, "stoneage", shown(page)["view"]["options"])
     pieces = page.locator("#module-pieces").text_content() or ""
     assert "Mammoth herd" in pieces and "Wild animals" in pieces and "Igloos" in pieces
     assert page.locator("#board .site[data-site='merchant']").count() == 1
@@ -513,7 +612,21 @@ def test_stone_age_with_every_module_at_five(new_page: Any) -> None:
     assert page.locator("#board .site[data-site='building 5']").count() == 1
     assert page.locator(".player[data-seat='0'] dt").get_by_text("jewel").count() == 1
     assert unlabelled_controls(page) == []
-    play_to_the_end([page], seed=9, timeout=200.0)
+    seen = Seen()
+
+    def look(page: Page, clicks: int = 0) -> None:
+        if not is_over(page):
+            check_stone_age_board(page, rules, seen)
+
+    def before(page: Page) -> None:
+        look(page)
+        to_the_merchant(seen, page)
+
+    play_to_the_end([page], seed=9, timeout=200.0, on_action=look, before_action=before, weight=trader)
+    # Sure to be seen: the tools used and the barter level the merchant gives. Checked when they come: a winter
+    # tile or a hut on a stack (8 and 6 of the 34 tiles: each seen in about 97% of such games, as few as 7 tiles
+    # may show in one), a barter used (98%) and what it brought while it is paid (30%).
+    assert {"merchant", "tools used", "barter level"} <= seen.done, seen.done
     shot(page, "stoneage-5-modules-end")
     check_end(page, ["Culture (sets)", "Shamans"], 5)
     assert page.problems == []
