@@ -4,7 +4,8 @@ Age, Stone Age with no module at 2
 (a reload mid-game) and with every module at 5. On the way, the panels of the steps that need more than
 buttons (food or workers with each choice's preview, the developments and their payments, the offer builder,
 the tools with their yields, the modules' pieces); at the end the scores with their breakdown, the dice secret
-checked against the commitment, the record, play again and the replay viewer."""
+checked against the commitment, the record, play again and the replay viewer. At every click, the board against
+the view the page shows (the views its socket brought, ``record_views``)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Timed tables through the browser client: a real-time clock that counts down and runs out (the seat is away,
 a bot plays it, its person takes it back), and a turn-based table played to its end against a bot with a
-reload mid-game — the deadline, the tab's title, "my tables, your turn first" in the lobby, and the answer
-panel of an offer the bot makes."""
+reload mid-game — the deadline, the tab's title, "my tables, your turn first" in the lobby, the answer
+panel of an offer the bot makes, and the turn alerts of a hidden tab."""
 
 from __future__ import annotations
 
