@@ -165,22 +165,21 @@ def reroll_chosen_dice(seen: Seen, page: Page) -> None:
     after = message_after(page, before["version"])
     events = events_after(page, before["version"], after["view"]["version"])
     kept = list((Counter(turn["dice"]) - Counter(faces)).elements())
-    picked = [e for e in events if e["event"] == "picked_up"]
-    assert len(picked) == 1 and picked[0]["seat"] == me, events
+    picked = [e for e in events if e["event"] == "picked_up" and e["seat"] == me]
+    assert len(picked) == 1, events
     assert sorted(picked[0]["dice"]) == sorted(faces) and sorted(picked[0]["kept"]) == sorted(kept), (picked, turn)
-    rolled = [e for e in events if e["event"] == "rolled"]
-    assert len(rolled) == 1 and rolled[0]["seat"] == me and rolled[0]["roll"] == 2, events
+    rolled = [e for e in events if e["event"] == "rolled" and e["seat"] == me]
+    assert len(rolled) == 1 and rolled[0]["roll"] == 2, events
     assert sorted(rolled[0]["faces"] + kept) == sorted(rolled[0]["dice"]) and len(rolled[0]["faces"]) == len(faces)
     board = after["view"]["board"]
     if board["active"] != me or board["step"] != "reroll":
         seen.notes.append(f"the rolling ended at once ({board['step']}): try at another turn")
         return
     assert sorted(board["turn"]["dice"]) == sorted(rolled[0]["dice"]) and board["turn"]["rerolls_left"] == 1
-    now = shown(page, DICE)
-    if now["version"] == after["view"]["version"]:
-        assert [die["face"] for die in now["dom"]] == board["turn"]["dice"]
-        assert not any(die["pressed"] == "true" for die in now["dom"])  # a new view, no dice chosen
-        page.locator("#board .dice-tray .facts").get_by_text(rerolls_words(1)).wait_for()
+    now = shown(page, DICE)  # nothing else moves while this person chooses dice
+    assert now["version"] == after["view"]["version"] and [die["face"] for die in now["dom"]] == board["turn"]["dice"]
+    assert not any(die["pressed"] == "true" for die in now["dom"])  # a new view, no dice chosen
+    page.locator("#board .dice-tray .facts").get_by_text(rerolls_words(1)).wait_for()
     seen.done.add("reroll")
 
 
