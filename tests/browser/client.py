@@ -188,3 +188,72 @@ def unlabelled_controls(page: Page) -> list[str]:
             .map(e => e.outerHTML.slice(0, 80))"""
     )
     return names
+
+
+VIEWS = """(() => {
+    // Every message of the table's socket that carries a view, by version (the last 200), read by the tests to
+    // compare what the page shows with what the server sent. The listener is added as the socket is made,
+    // before the page's own: a version the page shows is always here already.
+    const messages = {};
+    window.__dolmenViews = messages;
+    const Real = window.WebSocket;
+    window.WebSocket = class extends Real {
+        constructor(...args) {
+            super(...args);
+            this.addEventListener("message", (event) => {
+                const message = JSON.parse(event.data);
+                if (!message.view) return;
+                messages[message.version] = {view: message.view, legal: message.legal, events: message.events,
+                                             since: message.since};
+                delete messages[message.version - 200];
+            });
+        }
+    };
+})()"""
+
+
+def record_views(page: Page) -> None:
+    """Keep the views the table's socket brings (for :func:`shown`); before the page opens a table."""
+    page.add_init_script(VIEWS)
+
+
+def shown(page: Page, read: str = "() => null") -> dict[str, Any]:
+    """What the page shows now, read in one go: ``version`` (the header's), ``view`` and ``legal`` (the server's
+    message of that version, :func:`record_views`) and ``dom``, what the JavaScript function ``read`` returns."""
+    result: dict[str, Any] = page.evaluate(
+        f"""() => {{
+            const text = document.querySelector('#version')?.textContent || '';
+            const version = Number(text.replace(/\\D/g, '') || -1);
+            const message = (window.__dolmenViews || {{}})[version] || {{}};
+            return {{version, view: message.view ?? null, legal: message.legal ?? null, dom: ({read})()}};
+        }}"""
+    )
+    return result
+
+
+def events_after(page: Page, before: int, upto: int) -> list[dict[str, Any]]:
+    """The log events of the steps after version ``before`` up to ``upto``, as the socket brought them."""
+    events: list[dict[str, Any]] = page.evaluate(
+        """([before, upto]) => {
+            let covered = before;
+            const out = [];
+            for (const message of Object.values(window.__dolmenViews || {})) {  // by version, ascending
+                out.push(...(message.events || []).filter((e) => e.version > covered && e.version <= upto));
+                covered = Math.max(covered, Math.min(message.view.version, upto));
+            }
+            return out;
+        }""",
+        [before, upto],
+    )
+    return events
+
+
+def message_after(page: Page, before: int) -> dict[str, Any]:
+    """The socket's first message after version ``before`` (``view``, ``legal``, ``events``, ``since``): the
+    step that followed and its chance steps, as the server sent them."""
+    message: dict[str, Any] = page.evaluate(
+        "(before) => Object.entries(window.__dolmenViews || {}).find(([v]) => Number(v) > before)?.[1] ?? null",
+        before,
+    )
+    assert message is not None, f"no message after version {before}"
+    return message

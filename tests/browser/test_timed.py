@@ -1,11 +1,12 @@
 """Timed tables through the browser client: a real-time clock that counts down and runs out (the seat is away,
 a bot plays it, its person takes it back), and a turn-based table played to its end against a bot with a
-reload mid-game — the deadline, the tab's title, "my tables, your turn first" in the lobby, and the answer
-panel of an offer the bot makes."""
+reload mid-game — the deadline, the tab's title, "my tables, your turn first" in the lobby, the answer
+panel of an offer the bot makes, and the turn alerts of a hidden tab."""
 
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 from tests.browser.client import (
@@ -72,6 +73,58 @@ def test_a_realtime_clock_runs_out_and_the_seat_is_taken_back(new_page: Any) -> 
     assert page.problems == []
 
 
+ALERTS = """(() => {
+    // The tab hidden or shown as the test says (window.__setHidden), and a log of the tab's titles and of the
+    // turn alerts (docs/web.md, notify.js): the system notifications made and the sounds started.
+    const log = [];
+    window.__alerts = log;
+    let hidden = false;
+    Object.defineProperty(Document.prototype, "hidden", {configurable: true, get: () => hidden});
+    Object.defineProperty(Document.prototype, "visibilityState", {
+        configurable: true, get: () => (hidden ? "hidden" : "visible")});
+    window.__setHidden = (value) => {
+        hidden = value;
+        document.dispatchEvent(new Event("visibilitychange"));
+    };
+    const title = Object.getOwnPropertyDescriptor(Document.prototype, "title");
+    Object.defineProperty(Document.prototype, "title", {configurable: true, get: title.get, set(value) {
+        log.push({kind: "title", title: value, hidden});
+        title.set.call(this, value);
+    }});
+    const Real = window.Notification;
+    window.Notification = class extends Real {
+        constructor(heading, options) {
+            super(heading, options);
+            log.push({kind: "notification", heading, body: options?.body, tag: options?.tag, hidden});
+        }
+    };
+    const start = AudioScheduledSourceNode.prototype.start;
+    AudioScheduledSourceNode.prototype.start = function (...args) {
+        log.push({kind: "sound", hidden});
+        return start.apply(this, args);
+    };
+})()"""
+
+
+def turn_alerts(page: Page, table: int) -> tuple[list[bool], list[dict[str, Any]]]:
+    """The tab's turns as its title says them (``True``: "●", your turn), each one when the turn came while the
+    tab was hidden; and the alerts made, each with the number of such turns before it."""
+    log: list[dict[str, Any]] = page.evaluate("window.__alerts")
+    titles = re.compile(rf"(● )?Dolmen #{table} — ")
+    was = False
+    came: list[bool] = []  # each time the turn became mine: whether the tab was hidden
+    alerts: list[dict[str, Any]] = []
+    for entry in log:
+        if entry["kind"] != "title":
+            alerts.append(entry | {"after": len(came)})
+        elif titles.match(entry["title"]):
+            mine = entry["title"].startswith("● ")
+            if mine and not was:
+                came.append(entry["hidden"])
+            was = mine
+    return came, alerts
+
+
 def answer_seen(page: Page, seen: dict[str, int]) -> None:
     """The answer panel of an offer the bot makes (docs/rtta.md "Trade"): who offers, what one gets and gives;
     the random play then answers it with one of its buttons."""
@@ -88,6 +141,7 @@ def answer_seen(page: Page, seen: dict[str, int]) -> None:
 
 def test_a_turn_based_game_to_its_end_with_a_reload(new_page: Any) -> None:
     page = new_page(permissions=["notifications"])
+    page.add_init_script(ALERTS)
     sign_up(page, unique("lou"))
     # The Late Bronze Age trades: the random bot makes offers
     table = create_table(page, "rtta", 2, ["", "random"], edition="late", turn_based="2 day")
@@ -104,6 +158,7 @@ def test_a_turn_based_game_to_its_end_with_a_reload(new_page: Any) -> None:
     # The alerts: a system notification needs the browser's permission, asked for when switched on.
     page.locator("#alert-popup").check()
     assert page.evaluate("localStorage.getItem('dolmen.alert.popup')") == "1"
+    page.locator("#alert-sound").check()
 
     # The lobby, in another tab: this table first among "my tables", with its badge, and the title says so.
     lobby = page.context.new_page()
@@ -120,17 +175,32 @@ def test_a_turn_based_game_to_its_end_with_a_reload(new_page: Any) -> None:
     reloaded: list[int] = []
 
     def look(page: Page, clicks: int) -> None:
-        if clicks >= 12 and not reloaded and not is_over(page):
+        if clicks >= 12 and not reloaded and not is_over(page) and turn_alerts(page, table)[0][1:]:
+            # The turn came back while the tab was shown: no alert.
+            came, alerts = turn_alerts(page, table)
+            assert not any(came) and alerts == [], (came, alerts)
             before = version(page)
             page.reload()
             page.locator("#version").wait_for()
             assert version(page) >= before
             page.locator("#clocks").wait_for()
             reloaded.append(before)
+            page.evaluate("window.__setHidden(true)")  # from now on, the person looks at another tab
 
     play_to_the_end([page], seed=21, on_action=look, before_action=lambda page: answer_seen(page, seen), timeout=180.0)
     assert reloaded, "the game ended before the reload"
     assert seen.get("offer"), "the bot made no offer"
+    # Since the reload, the tab hidden: each time the turn came, once, a sound and a notification.
+    came, alerts = turn_alerts(page, table)
+    hidden = [index + 1 for index, tab_hidden in enumerate(came) if tab_hidden]
+    assert len(hidden) >= 2 and all(came[1:]), came  # the first may be the page's first view, still shown
+    sounds = [alert["after"] for alert in alerts if alert["kind"] == "sound"]
+    notes = [alert for alert in alerts if alert["kind"] == "notification"]
+    assert sounds == [note["after"] for note in notes] == hidden, (came, alerts)
+    assert all(alert["hidden"] for alert in alerts), alerts
+    assert {(note["heading"], note["body"], note["tag"]) for note in notes} == {
+        ("Dolmen", f"Your turn at table {table}", "dolmen-turn")
+    }
     page.locator("#final-scores").wait_for()
     page.locator("#clocks").get_by_text("No deadline running").wait_for()
     assert not page.title().startswith("● ")
