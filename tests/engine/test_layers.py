@@ -36,6 +36,7 @@ STONEAGE_LAYERS: tuple[tuple[str, ...], ...] = (
     ("gathering", "cards", "buildings", "placement"),
     (
         "reveals",
+        "room",
         *(f"modules.{module}" for module in ("extension", "new_huts", "mammoths", "winter", "animals", "igloos")),
     ),
     ("modules",),

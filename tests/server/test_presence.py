@@ -4,7 +4,7 @@ online in every process through a lease in storage, which one process writes at 
 from __future__ import annotations
 
 import asyncio
-import time
+import itertools
 from collections.abc import Iterator, Sequence
 from datetime import UTC, datetime
 
@@ -17,12 +17,13 @@ from tests.server.conftest import BACKENDS, fresh_database
 
 
 class CountingStorage(SqlStorage):
-    """A real SQL storage that also counts its presence writes."""
+    """A real SQL storage that also writes down its presence writes, with the test clock's time of each."""
 
-    writes: list[list[int]]
+    writes: list[tuple[float, list[int]]]
+    now: float
 
     def mark_seen(self, account_ids: Sequence[int], now: datetime) -> None:
-        self.writes.append(list(account_ids))
+        self.writes.append((self.now, list(account_ids)))
         super().mark_seen(account_ids, now)
 
 
@@ -31,7 +32,7 @@ def storage(request: pytest.FixtureRequest) -> Iterator[CountingStorage]:
     engine = make_engine(fresh_database(request.param, request))
     migrate(engine)
     counting = CountingStorage(engine)
-    counting.writes = []
+    counting.writes, counting.now = [], 0.0
     yield counting
     engine.dispose()
 
@@ -39,32 +40,38 @@ def storage(request: pytest.FixtureRequest) -> Iterator[CountingStorage]:
 def test_the_lease_is_written_at_most_four_times_a_window_and_never_runs_out(storage: CountingStorage) -> None:
     ada = storage.create_account("ada", "hash", "en")
     bob = storage.create_account("bob", "hash", "fr")
-    presence = Presence(storage, window=0.8)
+    presence = Presence(storage, window=60.0, clock=lambda: storage.now)
+
+    async def at(moment: float, step: object) -> None:
+        storage.now = moment
+        await step  # type: ignore[misc]
 
     async def scenario() -> None:
-        await presence.opened(ada)
-        assert storage.writes == [[ada.id]] and storage.seen_at(ada.id) is not None
-        for _ in range(5):  # sockets of the same account closing and opening again within 0.2 s: no write
-            await presence.closed(ada)
-            await presence.opened(ada)
-        await presence.opened(bob)
-        await presence.renew()  # both marked just now
-        assert storage.writes == [[ada.id], [bob.id]]
-        marked = storage.seen_at(ada.id)
-        await asyncio.sleep(0.25)  # a quarter of the window later, a sweep renews both in one write
-        await presence.renew()
-        assert storage.writes[2:] == [[ada.id, bob.id]]
-        assert storage.seen_at(ada.id) > marked  # type: ignore[operator]
-        for _ in range(6):  # sweeps every 0.1 s: the lease stays younger than the window all along
-            await asyncio.sleep(0.1)
-            await presence.renew()
-            seen = storage.seen_at(bob.id)
-            assert seen is not None and (datetime.now(UTC) - seen).total_seconds() < 0.8
-        assert len(storage.writes) <= 3 + 3
+        await at(0.0, presence.opened(ada))
+        first = storage.seen_at(ada.id)
+        assert storage.writes == [(0.0, [ada.id])] and first is not None
+        for second in range(1, 6):  # ada's sockets closing and opening again within the quarter window: no write
+            await at(second, presence.closed(ada))
+            await at(second + 0.5, presence.opened(ada))
+        await at(6.0, presence.opened(bob))
+        await at(10.0, presence.renew())  # a sweep: both marked less than 15 s ago
+        assert storage.writes == [(0.0, [ada.id]), (6.0, [bob.id])]
+        await at(15.0, presence.renew())  # ada's lease is a quarter window old: renewed alone
+        assert storage.writes[2:] == [(15.0, [ada.id])]
+        later = storage.seen_at(ada.id)
+        assert later is not None and later >= first
+        for second in range(16, 300):  # a sweep every second: each lease renewed within a quarter window
+            await at(second, presence.renew())
+        for account in (ada.id, bob.id):
+            times = [moment for moment, ids in storage.writes if account in ids]
+            assert all(b - a <= 15.0 for a, b in itertools.pairwise(times)), times
+            assert 300 - times[-1] < 60.0 - 15.0
+        assert len(storage.writes) <= 2 + 2 * (300 // 15)  # four times a window each, not sixty
 
     asyncio.run(scenario())
-    # another process (a Presence of its own, nothing open there) reads the lease until it runs out
-    other = Presence(storage, window=0.8)
-    assert asyncio.run(other.is_online(ada.id))
-    time.sleep(0.9)
-    assert not asyncio.run(other.is_online(ada.id))
+    # another process (nothing open there) reads the lease that storage holds
+    seen = storage.seen_at(ada.id)
+    assert seen is not None
+    age = (datetime.now(UTC) - seen).total_seconds()
+    assert asyncio.run(Presence(storage, window=age + 60.0).is_online(ada.id))
+    assert not asyncio.run(Presence(storage, window=age / 2).is_online(ada.id))

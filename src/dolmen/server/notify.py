@@ -15,7 +15,7 @@ import logging
 import smtplib
 import time
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
 from email.message import EmailMessage
 from urllib.parse import parse_qs, unquote, urlsplit
@@ -44,9 +44,10 @@ class Presence:
     within a quarter of the window: storage is written at most four times a window per account (SQLite has
     one writer, which the steps of every table wait for), and a lease never runs out while a socket is open."""
 
-    def __init__(self, storage: Storage, window: float = 60.0) -> None:
+    def __init__(self, storage: Storage, window: float = 60.0, clock: Callable[[], float] = time.monotonic) -> None:
         self.storage = storage
         self.window = window
+        self.clock = clock
         self._open: Counter[int] = Counter()
         self._marked: dict[int, float] = {}
         """When (monotonic) this process last marked each account."""
@@ -71,7 +72,7 @@ class Presence:
             await self._mark(list(self._open))
 
     async def _mark(self, account_ids: list[int]) -> None:
-        now = time.monotonic()
+        now = self.clock()
         due = [account for account in account_ids if now - self._marked.get(account, -self.window) >= self.window / 4]
         if not due:
             return
