@@ -9,8 +9,6 @@ it (``--bot expectimax --games 1500 --seed 2 --blend``). It is used for every ed
 
 from __future__ import annotations
 
-from typing import Final
-
 from dolmen.games.rtta.components import DEVELOPMENT_NAMES, SOLO_ROUNDS
 
 FEATURES: tuple[str, ...] = (
@@ -29,7 +27,7 @@ three; ``city_boxes``: boxes ticked in unfinished cities, each as a share of its
 unfinished monuments, the points the seat would score times the share of boxes ticked (``_sq``: times that share
 squared, for the pull toward finishing); ``goods``: the goods' value in coins; ``food_low``: food up to one per
 city (next turn's feeding), ``food_high``: the food above; ``has_*``: owning each development; ``bias``: 1."""
-DEV_PER_TURN: Final = (
+DEV_PER_TURN: tuple[float, ...] = (  # not Final: mypyc then fails to set it before the prior is built
     0.15,  # leadership
     0.1,  # irrigation
     0.3,  # agriculture
