@@ -23,23 +23,15 @@ from dolmen.games.stoneage.module_components import MODULES
 from dolmen.games.stoneage.steps import PLACE_PEOPLE
 from tests.stoneage.helpers import act, legal, module_game, new_game
 from tests.stoneage.test_animals import with_animals
+from tests.stoneage.walks import TABLES as WALKED
 
 GAME = StoneAge()
 TABLES: tuple[tuple[int, tuple[str, ...]], ...] = (
-    (2, ()),
-    (3, ()),
-    (4, ()),
-    (2, MODULES),
-    (3, MODULES),
-    (4, MODULES),
-    (5, MODULES),
-    (5, ("extension",)),
-    (2, ("mammoths",)),
+    *WALKED,
     (3, ("mammoths", "igloos")),
-    (2, ("animals",)),
     (4, ("extension", "igloos")),
 )
-"""Player counts and modules: 2 to 5 players, without and with modules (alone and together)."""
+"""Player counts and modules: the walked games' (2 to 5 players, none, each alone, all) and two pairs."""
 REFUSALS: dict[str, set[str]] = {
     "players": {"refused_one_player_sharing", "refused_players_sharing"},
     "full": {"refused_site_full", "refused_taken", "refused_igloos_full", "refused_animal_full"},
