@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 
 _CARD_OFFERS: Final[Offers] = {}
 """The base game's payments of a card (:func:`payments.payment_offers`)."""
-PICKS: Final = tuple((PICK, face) for face in range(len(DICE_FOR_ALL_GAINS) + 1))
+PICKS: Final[tuple[Any, ...]] = tuple((PICK, face) for face in range(len(DICE_FOR_ALL_GAINS) + 1))
 
 
 def price(state: StoneAgeState, seat: int, space: int) -> int:

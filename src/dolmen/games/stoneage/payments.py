@@ -39,7 +39,7 @@ _KEY_BASE: Final = 64
 """The base of :func:`payment_offers`' packed keys: more than any count or size it packs (larger are not kept)."""
 
 
-def payment_offers(cache: Offers, kind: int, holdings: Counts, size: int, last: tuple[int]) -> tuple[Any, ...]:
+def payment_offers(cache: Offers, kind: int, holdings: Counts, size: int, last: tuple[int, ...]) -> tuple[Any, ...]:
     """``(kind, way)`` for each of :func:`exact_payments`, then ``last`` (a card's payments and ``decline``, the
     ways to cover a shortage and ``feed penalty``; one ``cache`` for each pair of ``kind`` and ``last``). A pure
     function of the capped holdings and the size, which a playout asks again and again: kept in ``cache``, one
@@ -59,7 +59,7 @@ def payment_offers(cache: Offers, kind: int, holdings: Counts, size: int, last: 
     return legal
 
 
-def _offers(kind: int, capped: Counts, size: int, last: tuple[int]) -> tuple[Any, ...]:
+def _offers(kind: int, capped: Counts, size: int, last: tuple[int, ...]) -> tuple[Any, ...]:
     return (*[(kind, way) for way in _exact(capped, size)], last)
 
 

@@ -15,11 +15,13 @@ from dolmen.games.stoneage.components import (
     FIELD,
     FIRST_CARD,
     FIRST_STACK,
+    FOREST,
     HUNTING,
     HUT,
     MAX_PEOPLE,
     NLOC,
     RESOURCE_SITES,
+    RIVER,
     SITE_CAPACITY,
     TOOLMAKER,
     VILLAGE_PEOPLE,
@@ -31,15 +33,22 @@ from dolmen.games.stoneage.steps import CHOOSE_LOCATION
 if TYPE_CHECKING:
     from dolmen.games.stoneage.state import StoneAgeState
 
-PLACEMENTS: Final = tuple(tuple((PLACE, loc, n) for n in range(MAX_PEOPLE + 1)) for loc in range(NLOC))
-"""``PLACEMENTS[loc][n]`` is the action putting ``n`` people on ``loc`` (shared tuples: no allocation)."""
-_UP_TO: Final = tuple(tuple(PLACEMENTS[loc][1 : n + 1] for n in range(MAX_PEOPLE + 1)) for loc in range(NLOC))
+PLACEMENTS: Final[tuple[tuple[Any, ...], ...]] = tuple(
+    tuple((PLACE, loc, n) for n in range(MAX_PEOPLE + 1)) for loc in range(NLOC)
+)
+"""``PLACEMENTS[loc][n]`` is the action putting ``n`` people on ``loc`` (shared tuples: no allocation). The tables
+of actions are typed ``Any`` inside: compiled, a fixed-length tuple is a C struct, boxed into a new tuple at every
+use (each placement listed would be built again)."""
+_UP_TO: Final[tuple[tuple[tuple[Any, ...], ...], ...]] = tuple(
+    tuple(PLACEMENTS[loc][1 : n + 1] for n in range(MAX_PEOPLE + 1)) for loc in range(NLOC)
+)
 """``_UP_TO[loc][n]``: the placements of 1 to ``n`` people on ``loc``."""
-_SINGLE: Final = tuple(PLACEMENTS[loc][1] for loc in range(NLOC))
+_SINGLE: Final[tuple[Any, ...]] = tuple(PLACEMENTS[loc][1] for loc in range(NLOC))
 _HUT_PEOPLE: Final = VILLAGE_PEOPLE[HUT]
-_HUT_PLACEMENT: Final = PLACEMENTS[HUT][_HUT_PEOPLE]
-_TOOLMAKER_PLACEMENT: Final = PLACEMENTS[TOOLMAKER][VILLAGE_PEOPLE[TOOLMAKER]]
-_FIELD_PLACEMENT: Final = PLACEMENTS[FIELD][VILLAGE_PEOPLE[FIELD]]
+_HUT_PLACEMENT: Final[Any] = PLACEMENTS[HUT][_HUT_PEOPLE]
+_TOOLMAKER_PLACEMENT: Final[Any] = PLACEMENTS[TOOLMAKER][VILLAGE_PEOPLE[TOOLMAKER]]
+_FIELD_PLACEMENT: Final[Any] = PLACEMENTS[FIELD][VILLAGE_PEOPLE[FIELD]]
+assert tuple(range(FOREST, RIVER + 1)) == RESOURCE_SITES, "the resource sites are consecutive locations"
 
 
 def legal_placements(state: StoneAgeState) -> list[Any]:
@@ -49,42 +58,75 @@ def legal_placements(state: StoneAgeState) -> list[Any]:
 
 def can_place(state: StoneAgeState, seat: int) -> bool:
     """Whether ``seat`` has people left and somewhere to put them (hunting is unlimited, but a player who is
-    already there may find every other location closed)."""
-    if not state.available[seat]:
+    already there may find every other location closed): whether :func:`placements_for` lists anything, found
+    without listing (the first placement found answers)."""
+    free = state.available[seat]
+    if not free:
         return False
-    if not state.placed[seat * NLOC + HUNTING]:
+    base = seat * NLOC
+    placed, occupancy = state.placed, state.occupancy
+    if not placed[base + HUNTING]:
         return True
-    occupancy = state.occupancy
-    for space, card in enumerate(state.display):
-        if card >= 0 and not occupancy[FIRST_CARD + space]:
+    display = state.display
+    for space in range(len(display)):
+        if display[space] >= 0 and not occupancy[FIRST_CARD + space]:
             return True
-    return bool(placements_for(state, seat))
+    colours, limit, herd_zone = state.colours, state.colour_limit, state.herd_zone
+    for loc in range(FOREST, RIVER + 1):
+        if not placed[base + loc] and (colours[loc] < limit or loc == herd_zone) and occupancy[loc] < SITE_CAPACITY:
+            return True
+    modular = state.modular
+    if village_room(state) > 0:
+        if not occupancy[TOOLMAKER] or not occupancy[FIELD] or (not occupancy[HUT] and free >= _HUT_PEOPLE):
+            return True
+        if modular:
+            for loc in state.hooks.village:
+                if not occupancy[loc]:
+                    return True
+    stack_top = state.stack_top
+    for stack in range(len(stack_top)):
+        if stack_top[stack] >= 0 and not occupancy[FIRST_STACK + stack]:
+            return True
+    if modular:
+        for loc, module in state.hooks.places:
+            if module.has_room(state, loc):
+                return True
+    return False
 
 
 def village_room(state: StoneAgeState) -> int:
     """How many more village places (the modules' too) may be occupied this round: the village limit less those
     occupied (rules page "Village"; with 2 or 3 players only 2 of the 3)."""
     occupancy = state.occupancy
-    village = (occupancy[TOOLMAKER] > 0) + (occupancy[HUT] > 0) + (occupancy[FIELD] > 0)
+    village = state.village_cap
+    if occupancy[TOOLMAKER]:
+        village -= 1
+    if occupancy[HUT]:
+        village -= 1
+    if occupancy[FIELD]:
+        village -= 1
     if state.modular:
         for loc in state.hooks.village:
-            village += occupancy[loc] > 0
-    return state.village_cap - village
+            if occupancy[loc]:
+                village -= 1
+    return village
 
 
 def placements_for(state: StoneAgeState, seat: int) -> list[Any]:
+    """Every placement ``seat`` may make now, in the board's order: hunting, the resource sites, the village,
+    the cards, the buildings, the modules' places (native loops over the flat vectors; the actions are shared)."""
     free = state.available[seat]
     base = seat * NLOC
     placed, occupancy, colours = state.placed, state.occupancy, state.colours
     legal: list[Any] = []
     if not placed[base + HUNTING]:
-        legal += _UP_TO[HUNTING][free]
-    limit = state.colour_limit
-    for loc in RESOURCE_SITES:
+        legal.extend(_UP_TO[HUNTING][free])
+    limit, herd_zone = state.colour_limit, state.herd_zone
+    for loc in range(FOREST, RIVER + 1):
         # mammoths: with 2-3 players anyone may join the herd's zone (rules page "Mammoth herd")
-        if not placed[base + loc] and (colours[loc] < limit or loc == state.herd_zone):
+        if not placed[base + loc] and (colours[loc] < limit or loc == herd_zone):
             room = SITE_CAPACITY - occupancy[loc]
-            legal += _UP_TO[loc][room if room < free else free]
+            legal.extend(_UP_TO[loc][room if room < free else free])
     modular = state.modular
     if village_room(state) > 0:
         if not occupancy[TOOLMAKER]:
@@ -97,11 +139,13 @@ def placements_for(state: StoneAgeState, seat: int) -> list[Any]:
             for loc in state.hooks.village:
                 if not occupancy[loc]:
                     legal.append(_SINGLE[loc])
-    for space, card in enumerate(state.display):
-        if card >= 0 and not occupancy[FIRST_CARD + space]:
+    display = state.display
+    for space in range(len(display)):
+        if display[space] >= 0 and not occupancy[FIRST_CARD + space]:
             legal.append(_SINGLE[FIRST_CARD + space])
-    for stack, top in enumerate(state.stack_top):
-        if top >= 0 and not occupancy[FIRST_STACK + stack]:
+    stack_top = state.stack_top
+    for stack in range(len(stack_top)):
+        if stack_top[stack] >= 0 and not occupancy[FIRST_STACK + stack]:
             legal.append(_SINGLE[FIRST_STACK + stack])
     if modular:
         for loc, module in state.hooks.places:

@@ -11,7 +11,7 @@ game goes on with what ``reveal_then`` names.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from dolmen.games.stoneage.actions import BUILDING, CARD
 from dolmen.games.stoneage.cards import card_effect
@@ -24,7 +24,7 @@ from dolmen.games.stoneage.steps import HAND_REVEAL, HERD_BACK, STACK_REVEAL, TH
 if TYPE_CHECKING:
     from dolmen.games.stoneage.state import StoneAgeState
 
-CIVILIZATION_CARDS = len(CARDS)
+CIVILIZATION_CARDS: Final = len(CARDS)
 """Deck indices from here on are the modules' cards (the wild animals)."""
 
 
