@@ -154,14 +154,17 @@ def gather(state: StoneAgeState, total: int) -> None:
     amount = gathering_yield(total, resource)
     if state.log is not None:
         note(state, "gathered", seat=state.turn, resource=RESOURCE_NAMES[resource], amount=amount, total=total)
+    index = state.turn * NRES + resource
     if state.modular:
         for module in state.hooks.take_yield:
             if module.take_yield(state, amount):
                 return
-        state.resources[state.turn * NRES + resource] += amount
+        resources = state.resources  # no augmented item assignment (compiled, a generic call)
+        resources[index] = resources[index] + amount
         after_gathering(state)
         return
-    state.resources[state.turn * NRES + resource] += amount
+    resources = state.resources
+    resources[index] = resources[index] + amount
     next_resolver(state)
 
 

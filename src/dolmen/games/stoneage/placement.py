@@ -19,6 +19,7 @@ from dolmen.games.stoneage.components import (
     HUNTING,
     HUT,
     MAX_PEOPLE,
+    MAX_STACKS,
     NLOC,
     RESOURCE_SITES,
     RIVER,
@@ -31,6 +32,7 @@ from dolmen.games.stoneage.resolution import next_resolver
 from dolmen.games.stoneage.steps import CHOOSE_LOCATION
 
 if TYPE_CHECKING:
+    from dolmen.games.stoneage.hooks import Hooks
     from dolmen.games.stoneage.state import StoneAgeState
 
 PLACEMENTS: Final[tuple[tuple[Any, ...], ...]] = tuple(
@@ -45,13 +47,11 @@ _UP_TO: Final[tuple[tuple[tuple[Any, ...], ...], ...]] = tuple(
 """``_UP_TO[loc][n]``: the placements of 1 to ``n`` people on ``loc``."""
 _SINGLE: Final[tuple[Any, ...]] = tuple(PLACEMENTS[loc][1] for loc in range(NLOC))
 _HUT_PEOPLE: Final = VILLAGE_PEOPLE[HUT]
-_HUT_PLACEMENT: Final[Any] = PLACEMENTS[HUT][_HUT_PEOPLE]
-_TOOLMAKER_PLACEMENT: Final[Any] = PLACEMENTS[TOOLMAKER][VILLAGE_PEOPLE[TOOLMAKER]]
-_FIELD_PLACEMENT: Final[Any] = PLACEMENTS[FIELD][VILLAGE_PEOPLE[FIELD]]
+_VILLAGE_PLACEMENT: Final[dict[int, Any]] = {loc: PLACEMENTS[loc][VILLAGE_PEOPLE[loc]] for loc in VILLAGE_PEOPLE}
 assert tuple(range(FOREST, RIVER + 1)) == RESOURCE_SITES, "the resource sites are consecutive locations"
 
 
-def legal_placements(state: StoneAgeState) -> list[Any]:
+def legal_placements(state: StoneAgeState) -> tuple[Any, ...]:
     """Every placement the placing player may make now."""
     return placements_for(state, state.turn)
 
@@ -112,46 +112,89 @@ def village_room(state: StoneAgeState) -> int:
     return village
 
 
-def placements_for(state: StoneAgeState, seat: int) -> list[Any]:
+_SITES: Final[dict[int, tuple[Any, ...]]] = {}
+"""The placements on hunting and the resource sites (:func:`placements_for`) by a number packing how many people
+each may take: at most 11 × 8⁴ keys, a few thousand in practice."""
+_HUNTING_BASE: Final = 16
+"""The key's hunting digit (0 to ``MAX_PEOPLE``) comes first; then an octal digit per resource site (0 to 7)."""
+_SITE_BASE: Final = 8
+assert MAX_PEOPLE < _HUNTING_BASE and SITE_CAPACITY < _SITE_BASE
+_OTHERS: Final[dict[int, tuple[Any, ...]]] = {}
+"""The placements off the gathering sites (:func:`placements_for`) by the set of locations open, a bit each (at
+most 2¹⁶ sets). One cache serves every set of modules: a location's place in the list is the same on every table
+(the modules' village places in the order of ``MODULES``, their other places in the board's order)."""
+
+
+def placements_for(state: StoneAgeState, seat: int) -> tuple[Any, ...]:
     """Every placement ``seat`` may make now, in the board's order: hunting, the resource sites, the village,
-    the cards, the buildings, the modules' places (native loops over the flat vectors; the actions are shared)."""
+    the cards, the buildings, the modules' places. Two shared tuples joined: the gathering sites' by how many
+    people each may take (:data:`_SITES`), the rest by the set of locations open (:data:`_OTHERS`); nothing else
+    is built at a step."""
     free = state.available[seat]
     base = seat * NLOC
     placed, occupancy, colours = state.placed, state.occupancy, state.colours
-    legal: list[Any] = []
-    if not placed[base + HUNTING]:
-        legal.extend(_UP_TO[HUNTING][free])
     limit, herd_zone = state.colour_limit, state.herd_zone
-    for loc in range(FOREST, RIVER + 1):
+    key = 0
+    for loc in range(RIVER, FOREST - 1, -1):
         # mammoths: with 2-3 players anyone may join the herd's zone (rules page "Mammoth herd")
         if not placed[base + loc] and (colours[loc] < limit or loc == herd_zone):
             room = SITE_CAPACITY - occupancy[loc]
-            legal.extend(_UP_TO[loc][room if room < free else free])
+            key = key * _SITE_BASE + (room if room < free else free)
+        else:
+            key = key * _SITE_BASE
+    key = key * _HUNTING_BASE + (0 if placed[base + HUNTING] else free)
+    sites = _SITES.get(key)
+    if sites is None:
+        sites = _SITES[key] = _site_placements(key)
+    mask = 0
     modular = state.modular
     if village_room(state) > 0:
         if not occupancy[TOOLMAKER]:
-            legal.append(_TOOLMAKER_PLACEMENT)
+            mask |= 1 << TOOLMAKER
         if not occupancy[HUT] and free >= _HUT_PEOPLE:
-            legal.append(_HUT_PLACEMENT)
+            mask |= 1 << HUT
         if not occupancy[FIELD]:
-            legal.append(_FIELD_PLACEMENT)
+            mask |= 1 << FIELD
         if modular:
             for loc in state.hooks.village:
                 if not occupancy[loc]:
-                    legal.append(_SINGLE[loc])
+                    mask |= 1 << loc
     display = state.display
     for space in range(len(display)):
         if display[space] >= 0 and not occupancy[FIRST_CARD + space]:
-            legal.append(_SINGLE[FIRST_CARD + space])
+            mask |= 1 << (FIRST_CARD + space)
     stack_top = state.stack_top
     for stack in range(len(stack_top)):
         if stack_top[stack] >= 0 and not occupancy[FIRST_STACK + stack]:
-            legal.append(_SINGLE[FIRST_STACK + stack])
+            mask |= 1 << (FIRST_STACK + stack)
     if modular:
         for loc, module in state.hooks.places:
             if module.has_room(state, loc):
-                legal.append(_SINGLE[loc])
-    return legal
+                mask |= 1 << loc
+    rest = _OTHERS.get(mask)
+    if rest is None:
+        rest = _OTHERS[mask] = _other_placements(state.hooks, mask)
+    return sites + rest
+
+
+def _site_placements(key: int) -> tuple[Any, ...]:
+    """The placements on hunting and the sites that :func:`placements_for`'s ``key`` packs."""
+    legal: list[Any] = list(_UP_TO[HUNTING][key % _HUNTING_BASE])
+    key //= _HUNTING_BASE
+    for loc in range(FOREST, RIVER + 1):
+        legal.extend(_UP_TO[loc][key % _SITE_BASE])
+        key //= _SITE_BASE
+    return tuple(legal)
+
+
+def _other_placements(hooks: Hooks, mask: int) -> tuple[Any, ...]:
+    """The placements on the locations of ``mask`` (a bit each) but the gathering sites, in the board's order:
+    the village (the modules' village places after the base game's), the cards, the buildings, the modules'
+    places."""
+    order = [TOOLMAKER, HUT, FIELD, *hooks.village]
+    order += range(FIRST_CARD, FIRST_STACK + MAX_STACKS)
+    order += [loc for loc, _ in hooks.places]
+    return tuple([_VILLAGE_PLACEMENT.get(loc, _SINGLE[loc]) for loc in order if mask >> loc & 1])
 
 
 def apply_place(state: StoneAgeState, action: Place) -> None:
@@ -163,9 +206,12 @@ def apply_place(state: StoneAgeState, action: Place) -> None:
         state.hooks.placers[loc].place(state, seat, loc)
     else:
         state.placed[seat * NLOC + loc] = count
-        state.occupancy[loc] += count
-        state.colours[loc] += 1
-    state.available[seat] -= count
+        # ``v[i] = v[i] + n``, not ``v[i] += n``: compiled, an item's augmented assignment is a generic call
+        occupancy, colours = state.occupancy, state.colours
+        occupancy[loc] = occupancy[loc] + count
+        colours[loc] = colours[loc] + 1
+    available = state.available
+    available[seat] = available[seat] - count
     players = state.players
     for step in range(1, players + 1):
         nxt = (seat + step) % players

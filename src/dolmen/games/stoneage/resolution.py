@@ -75,8 +75,9 @@ def apply_resolve(state: StoneAgeState, action: Resolve) -> None:
     index = seat * NLOC + loc
     count = state.placed[index]
     state.placed[index] = 0
-    state.occupancy[loc] -= count
-    state.colours[loc] -= 1
+    occupancy, colours = state.occupancy, state.colours  # no augmented item assignment (placement.apply_place)
+    occupancy[loc] = occupancy[loc] - count
+    colours[loc] = colours[loc] - 1
     if loc < GATHERING_END:
         state.gather_site = loc
         start_roll(state, count, SITE_RESOURCE[loc])

@@ -73,7 +73,8 @@ def apply_reveal(state: StoneAgeState, identity: int) -> None:
                 module.card_drawn(state, identity)
             state.reveals.insert(0, code)
             return
-        state.deck[identity] -= 1
+        deck = state.deck
+        deck[identity] = deck[identity] - 1
         state.deck_size -= 1
         if code < STACK_REVEAL:
             state.display[code] = identity
@@ -85,7 +86,8 @@ def apply_reveal(state: StoneAgeState, identity: int) -> None:
             if state.log is not None:
                 card_drawn(state, seat, CARDS[identity].id)
     else:
-        state.pool[identity] -= 1
+        pool = state.pool
+        pool[identity] = pool[identity] - 1
         state.pool_size -= 1
         state.stack_top[code - STACK_REVEAL] = identity
         if state.log is not None:

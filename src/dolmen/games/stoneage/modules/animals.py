@@ -124,6 +124,10 @@ class Animals(Module):
         """People on the animal need no food while they stay."""
         return state.on_animal[seat]
 
+    def deck_others(self, state: StoneAgeState) -> int:
+        """The animals still in the deck."""
+        return state.animals_in_deck
+
     def card_drawn(self, state: StoneAgeState, card: int) -> None:
         """An animal came out of the deck: beside the board, under the ones already there."""
         state.deck[card] -= 1

@@ -316,6 +316,10 @@ class Extension(Module):
             return legal
         return [*legal, *barters(state, seat, (BUILDING_TILE, tile)), DECLINE_ACTION]
 
+    def pay_more(self, state: StoneAgeState, seat: int, counts: tuple[int, ...]) -> None:
+        """The jewels of a payment (its fifth count)."""
+        state.jewels[seat] -= counts[JEWEL]
+
     def paid(self, state: StoneAgeState) -> None:
         state.barter_due = NOTHING_DUE
 
