@@ -99,11 +99,11 @@ class Module:
         """What the card on display ``space`` costs ``seat`` (``cost``: what it costs so far)."""
         return cost
 
-    def card_payments(self, state: StoneAgeState, seat: int, space: int, cost: int) -> list[Any] | None:
+    def card_payments(self, state: StoneAgeState, seat: int, space: int, cost: int) -> Sequence[Any] | None:
         """The legal actions paying for the card being resolved, when the module pays cards its own way."""
         return None
 
-    def building_payments(self, state: StoneAgeState, seat: int, tile: int) -> list[Any] | None:
+    def building_payments(self, state: StoneAgeState, seat: int, tile: int) -> Sequence[Any] | None:
         """The legal actions paying for the building being resolved, when the module pays its own way."""
         return None
 
