@@ -150,17 +150,25 @@ STOCK_CAP: Final = 7
 def _spends(purchase: Purchase, stock: Counts, received: Counts) -> bool:
     """Whether, after a barter leaving ``stock``, some payment of ``purchase`` spends all of ``received``."""
     kind, value = purchase
+    brought = held = 0  # the goods received and held after (native loops: no slices, sums or generators)
+    for i in range(JEWEL):
+        brought += received[i]
+        held += stock[i]
     if kind == CARD_IN_GOODS:
-        return not received[JEWEL] and sum(received) <= value <= sum(stock[:JEWEL])
+        return not received[JEWEL] and brought <= value <= held
     if kind == CARD_IN_JEWELS:
-        return not any(received[:JEWEL]) and received[JEWEL] <= value <= stock[JEWEL]
+        return not brought and received[JEWEL] <= value <= stock[JEWEL]
     tile = BUILDINGS[value]
     if received[JEWEL]:
         return False
+    goods = (stock[0], stock[1], stock[2], stock[3])
     if tile.kind == FIXED:
-        return contains(tile.cost, received) and can_pay(stock[:JEWEL], tile.cost)
+        return contains(tile.cost, received) and can_pay(goods, tile.cost)
     if tile.kind == N_OF_K:
-        return any(contains(way, received) for way in flexible_payments(stock[:JEWEL], N_OF_K, tile.n, tile.k))
+        for way in flexible_payments(goods, N_OF_K, tile.n, tile.k):  # noqa: SIM110 (no generator)
+            if contains(way, received):
+                return True
+        return False
     return True  # "1 to 7 goods": paying just what barter brought will do
 
 
@@ -179,7 +187,8 @@ def barter_offers(payables: Counts, trade: Exchange, purchase: Purchase) -> tupl
     ``purchase`` can spend."""
     if not trade[0]:
         return ()
-    stock = tuple([h if h < STOCK_CAP else STOCK_CAP for h in payables])
+    caps = _purchase_caps(purchase)
+    stock = tuple([payables[i] if payables[i] < caps[i] else caps[i] for i in range(KINDS)])
     return _offers(stock, trade, purchase)
 
 
@@ -310,6 +319,15 @@ _TILE_CAPS: Final[tuple[tuple[int, ...], ...]] = tuple(
     for tile in BUILDINGS
 )
 assert all(HOLDING_CAP <= cap <= STOCK_CAP for caps in (*_GOODS_CAPS, *_JEWEL_CAPS, *_TILE_CAPS) for cap in caps)
+
+
+def _purchase_caps(purchase: Purchase) -> tuple[int, ...]:
+    """Where the barters of ``purchase`` stop changing with each payable (see above): the stocks
+    :func:`barter_offers` memoises are capped there (fewer keys than at ``STOCK_CAP``: found again sooner)."""
+    kind, value = purchase
+    if kind == CARD_IN_GOODS:
+        return _GOODS_CAPS[value]
+    return _JEWEL_CAPS[value] if kind == CARD_IN_JEWELS else _TILE_CAPS[value]
 
 
 def _key(state: StoneAgeState, seat: int, caps: tuple[int, ...], purchase: int) -> int:
