@@ -85,7 +85,7 @@ from dolmen.games.stoneage.texts import counts_text
 if TYPE_CHECKING:
     from dolmen.games.stoneage.state import StoneAgeState
 
-_JEWEL_CHOICES: Final = tuple((JEWELS, n) for n in range(64))
+_JEWEL_CHOICES: Final[tuple[Any, ...]] = tuple((JEWELS, n) for n in range(64))
 
 
 # -- barter -------------------------------------------------------------------------------------------------
