@@ -16,7 +16,7 @@ from dolmen.games.stoneage.board import pay_goods
 from dolmen.games.stoneage.components import BUILDINGS, FIRST_STACK, FIXED, GOODS, N_OF_K, NRES, goods_value
 from dolmen.games.stoneage.hooks import following
 from dolmen.games.stoneage.log import goods_names, note, place
-from dolmen.games.stoneage.payments import building_payments, can_pay
+from dolmen.games.stoneage.payments import building_payments, can_pay, keep
 from dolmen.games.stoneage.resolution import next_resolver
 
 if TYPE_CHECKING:
@@ -51,7 +51,7 @@ def legal_building_payments(state: StoneAgeState) -> Sequence[Any]:
     legal = _FLEXIBLE_OFFERS.get(key)
     if legal is None:
         ways = building_payments(state.goods(seat), spec)
-        legal = _FLEXIBLE_OFFERS[key] = (*[(PAY, way) for way in ways], DECLINE_ACTION)
+        legal = keep(_FLEXIBLE_OFFERS, key, (*[(PAY, way) for way in ways], DECLINE_ACTION))
     return legal
 
 

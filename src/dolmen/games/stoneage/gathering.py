@@ -18,6 +18,7 @@ from dolmen.games.stoneage.board import has_tools, unused_tools
 from dolmen.games.stoneage.components import CARDS, NRES, ONE_USE_VALUE, RESOURCE_NAMES, TOOL_TILES, gathering_yield
 from dolmen.games.stoneage.hooks import following
 from dolmen.games.stoneage.log import note, place
+from dolmen.games.stoneage.payments import keep
 from dolmen.games.stoneage.resolution import next_resolver
 from dolmen.games.stoneage.steps import CHOOSE_TOOLS, CONTEST, DICE_FOR_ALL, PICK_DIE
 
@@ -116,7 +117,7 @@ def legal_tools(state: StoneAgeState) -> tuple[Any, ...]:
     found = _BY_KEY.get(key)
     if found is None:
         once = tuple(sorted([ONE_USE_VALUE[card] for card in cards], reverse=True))
-        found = _BY_KEY[key] = tool_choices(unused_tools(state, seat), once)
+        found = keep(_BY_KEY, key, tool_choices(unused_tools(state, seat), once))
     return found
 
 

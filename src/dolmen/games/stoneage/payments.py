@@ -55,7 +55,19 @@ def payment_offers(cache: Offers, kind: int, holdings: Counts, size: int, last: 
     legal = cache.get(key)
     if legal is None:
         capped = tuple([h if h < size else size for h in holdings])
-        legal = cache[key] = _offers(kind, capped, size, last)
+        legal = keep(cache, key, _offers(kind, capped, size, last))
+    return legal
+
+
+KEEP_LIMIT: Final = 100_000
+"""The most legal lists one cache keeps (:func:`keep`): the keys are bounded by the rules but may be many, and a
+long-lived process (a server's bots) must not grow without end; past it a list is built again when asked."""
+
+
+def keep(cache: dict[int, tuple[Any, ...]], key: int, legal: tuple[Any, ...]) -> tuple[Any, ...]:
+    """``cache[key] = legal`` while ``cache`` holds fewer than :data:`KEEP_LIMIT` lists; ``legal``."""
+    if len(cache) < KEEP_LIMIT:
+        cache[key] = legal
     return legal
 
 

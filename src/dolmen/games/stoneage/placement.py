@@ -28,6 +28,7 @@ from dolmen.games.stoneage.components import (
     VILLAGE_PEOPLE,
 )
 from dolmen.games.stoneage.log import note, place
+from dolmen.games.stoneage.payments import keep
 from dolmen.games.stoneage.resolution import next_resolver
 from dolmen.games.stoneage.steps import CHOOSE_LOCATION
 
@@ -145,7 +146,7 @@ def placements_for(state: StoneAgeState, seat: int) -> tuple[Any, ...]:
     key = key * _HUNTING_BASE + (0 if placed[base + HUNTING] else free)
     sites = _SITES.get(key)
     if sites is None:
-        sites = _SITES[key] = _site_placements(key)
+        sites = keep(_SITES, key, _site_placements(key))
     mask = 0
     modular = state.modular
     if village_room(state) > 0:
@@ -173,7 +174,7 @@ def placements_for(state: StoneAgeState, seat: int) -> tuple[Any, ...]:
                 mask |= 1 << loc
     rest = _OTHERS.get(mask)
     if rest is None:
-        rest = _OTHERS[mask] = _other_placements(state.hooks, mask)
+        rest = keep(_OTHERS, mask, _other_placements(state.hooks, mask))
     return sites + rest
 
 

@@ -16,6 +16,7 @@ from dolmen.games.stoneage.board import gain, note_gain
 from dolmen.games.stoneage.components import FIRST_CARD, FIRST_STACK, NLOC, SITE_RESOURCE, VILLAGE_GAINS
 from dolmen.games.stoneage.feeding import begin_feeding, interlude
 from dolmen.games.stoneage.log import note, place
+from dolmen.games.stoneage.payments import keep
 from dolmen.games.stoneage.rolls import start_roll
 from dolmen.games.stoneage.steps import BUY_BUILDING, CHOOSE_LOCATION, PAY_CARD
 
@@ -60,7 +61,7 @@ def legal_locations(state: StoneAgeState) -> tuple[Any, ...]:
             mask |= 1 << loc
     found = _BY_MASK.get(mask)
     if found is None:
-        found = _BY_MASK[mask] = tuple([RESOLUTIONS[loc] for loc in range(NLOC) if mask >> loc & 1])
+        found = keep(_BY_MASK, mask, tuple([RESOLUTIONS[loc] for loc in range(NLOC) if mask >> loc & 1]))
     return found
 
 

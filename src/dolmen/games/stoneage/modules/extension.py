@@ -69,7 +69,14 @@ from dolmen.games.stoneage.module_components import (
     NOTHING_DUE,
     barter_exchange,
 )
-from dolmen.games.stoneage.payments import _exact, building_payments, can_pay, exact_payments, flexible_payments
+from dolmen.games.stoneage.payments import (
+    _exact,
+    building_payments,
+    can_pay,
+    exact_payments,
+    flexible_payments,
+    keep,
+)
 from dolmen.games.stoneage.resolution import leave, next_resolver
 from dolmen.games.stoneage.steps import (
     BUY_BUILDING,
@@ -404,7 +411,7 @@ class Extension(Module):
         key = _key(state, seat, caps, purchase)
         found = _KEPT.get(key)
         if found is None:
-            found = _KEPT[key] = tuple(_card_payments(state, seat, space, cost))
+            found = keep(_KEPT, key, tuple(_card_payments(state, seat, space, cost)))
         return found
 
     def building_payments(self, state: StoneAgeState, seat: int, tile: int) -> Sequence[Any]:
@@ -415,7 +422,7 @@ class Extension(Module):
         key = _key(state, seat, _TILE_CAPS[tile], _TILE_PURCHASE + tile)
         found = _KEPT.get(key)
         if found is None:
-            found = _KEPT[key] = tuple(_building_payments(state, seat, tile))
+            found = keep(_KEPT, key, tuple(_building_payments(state, seat, tile)))
         return found
 
     def pay_more(self, state: StoneAgeState, seat: int, counts: tuple[int, ...]) -> None:
