@@ -19,6 +19,7 @@ from dolmen.games.stoneage.components import BUILDINGS, CARDS, FIRST_CARD, FIRST
 from dolmen.games.stoneage.feeding import begin_round
 from dolmen.games.stoneage.log import card_drawn, note, place
 from dolmen.games.stoneage.resolution import next_resolver
+from dolmen.games.stoneage.rolls import uniform
 from dolmen.games.stoneage.steps import HAND_REVEAL, HERD_BACK, STACK_REVEAL, THEN_NEW_ROUND, THEN_RESOLUTION
 
 if TYPE_CHECKING:
@@ -43,7 +44,7 @@ def sample_reveal(state: StoneAgeState, rng: random.Random) -> Any:
         return state.hooks.revealers[code].sample_reveal(state, rng)
     is_card = code < STACK_REVEAL or code >= HAND_REVEAL
     counts, total = (state.deck, state.deck_size) if is_card else (state.pool, state.pool_size)
-    pick = int(rng.random() * total)
+    pick = int(uniform(rng) * total)
     for index, count in enumerate(counts):
         pick -= count
         if pick < 0:

@@ -46,7 +46,7 @@ from dolmen.games.stoneage.decisions import apply_decision, legal_at
 from dolmen.games.stoneage.gathering import apply_dice
 from dolmen.games.stoneage.module_components import MAMMOTH_TILES, NOTHING_DUE
 from dolmen.games.stoneage.modules import hooks_for
-from dolmen.games.stoneage.rolls import sorted_faces
+from dolmen.games.stoneage.rolls import PLAIN_RANDOM, RANDOM, sorted_faces
 from dolmen.games.stoneage.steps import (
     ACTIVITIES,
     HAND_REVEAL,
@@ -253,8 +253,11 @@ class StoneAgeState(State):
 
     def sample_chance(self, rng: random.Random) -> Hashable:
         if self.step == ROLL_DICE:  # inline: the hot loop of playouts draws dice more than anything
-            rand = rng.random
-            faces = [int(rand() * DIE_FACES) + 1 for _ in range(self.roll_count)]
+            if type(rng) is PLAIN_RANDOM:  # the C method called directly (rolls.RANDOM)
+                faces = [int(RANDOM(rng) * DIE_FACES) + 1 for _ in range(self.roll_count)]
+            else:
+                rand = rng.random
+                faces = [int(rand() * DIE_FACES) + 1 for _ in range(self.roll_count)]
             faces.sort()
             return (DICE, tuple(faces))
         return reveals.sample_reveal(self, rng)
