@@ -5,11 +5,14 @@ Each game starts from ``StoneAge().new_state`` and is played to its end by ``dol
 (uniformly random legal actions, chance drawn from the same generator). Times are CPU times of this process.
 Goals (docs/speed.md): compiled, >= 1,000 four-player games/s and >= 500 five-player games/s with every module.
 Run: ``.venv/bin/python bench/stoneage_speed.py [SECONDS_PER_RUN] [--runs N] [--compare
-.venv-compiled/bin/python]`` (``make bench`` compares the interpreted and the compiled build side by side)."""
+.venv-compiled/bin/python]`` (``make bench`` compares the interpreted and the compiled build side by side). The
+load average before and after is printed too: on a shared machine the figures move with it."""
 
 from __future__ import annotations
 
+import os
 import random
+import sys
 import time
 from collections.abc import Mapping
 from typing import Any
@@ -42,9 +45,18 @@ def games_per_second(
     return games / (time.process_time() - started), rounds / games
 
 
+def _load() -> str:
+    return "load average " + " ".join(f"{value:.2f}" for value in os.getloadavg())
+
+
 if __name__ == "__main__":
+    parent = "--case" not in sys.argv  # a child prints its figures as JSON only
+    if parent:
+        print(f"before: {_load()}")
     main(
         "stoneage random playouts",
         {label: (lambda s, p=p, o=o: games_per_second(p, s, o)) for label, (p, o) in CASES.items()},
         __file__,
     )
+    if parent:
+        print(f"after: {_load()}")

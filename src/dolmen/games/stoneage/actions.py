@@ -124,13 +124,15 @@ Bare = tuple[int]
 Action = Any
 """Any of the above (the handlers of each kind take their own shape)."""
 
-BUY_ACTION: Final[Bare] = (BUY,)
-DECLINE_ACTION: Final[Bare] = (DECLINE,)
-PENALTY_ACTION: Final[Bare] = (PENALTY,)
-WINTER_ACTION: Final[Bare] = (WINTER,)
-INSULATE_ACTION: Final[Bare] = (INSULATE,)
-DRAW_ACTION: Final[Bare] = (DRAW,)
-SKIP_ACTION: Final[Bare] = (SKIP,)
-TAME_STOP: Final[Choice] = (TAME, -1)
-REWARD_TOP: Final[Choice] = (REWARD, 0)
-REWARD_BOTTOM: Final[Choice] = (REWARD, 1)
+# The shared actions are typed ``tuple[int, ...]``: compiled, a fixed-length tuple (``Bare``, ``Choice``) is a C
+# struct, boxed into a new tuple at every use.
+BUY_ACTION: Final[tuple[int, ...]] = (BUY,)
+DECLINE_ACTION: Final[tuple[int, ...]] = (DECLINE,)
+PENALTY_ACTION: Final[tuple[int, ...]] = (PENALTY,)
+WINTER_ACTION: Final[tuple[int, ...]] = (WINTER,)
+INSULATE_ACTION: Final[tuple[int, ...]] = (INSULATE,)
+DRAW_ACTION: Final[tuple[int, ...]] = (DRAW,)
+SKIP_ACTION: Final[tuple[int, ...]] = (SKIP,)
+TAME_STOP: Final[tuple[int, ...]] = (TAME, -1)
+REWARD_TOP: Final[tuple[int, ...]] = (REWARD, 0)
+REWARD_BOTTOM: Final[tuple[int, ...]] = (REWARD, 1)

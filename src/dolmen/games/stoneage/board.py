@@ -44,10 +44,12 @@ def gain(state: StoneAgeState, seat: int, what: Gain) -> None:
     """``seat`` receives ``what``: resources, points, a person (max 10), agriculture (max 10) or tool steps.
     Only a tool step says so in the log (``tool_raised``); :func:`note_gain` or :func:`give` tell the rest."""
     kind, amount = what
-    if kind < NRES:
-        state.resources[seat * NRES + kind] += amount
+    if kind < NRES:  # no augmented item assignment (compiled, a generic call)
+        resources, index = state.resources, seat * NRES + kind
+        resources[index] = resources[index] + amount
     elif kind == POINTS:
-        state.score[seat] += amount
+        score = state.score
+        score[seat] = score[seat] + amount
     elif kind == PERSON:
         state.people[seat] = min(MAX_PEOPLE, state.people[seat] + amount)
     elif kind == AGRICULTURE:
@@ -78,12 +80,16 @@ def give(state: StoneAgeState, seat: int, reward: Gain) -> None:
 
 
 def pay_goods(state: StoneAgeState, seat: int, counts: tuple[int, ...]) -> None:
-    """Take ``counts`` goods (and, fifth, jewels) from ``seat``."""
+    """Take ``counts`` goods from ``seat``; what follows the goods in a longer payment (the extension's jewels) the
+    module that pays its own way takes (``Module.pay_more``)."""
     base, resources, paid = seat * NRES, state.resources, len(counts)
     for i in range(paid if paid < len(GOODS) else len(GOODS)):
-        resources[base + GOODS[i]] -= counts[i]
+        index = base + GOODS[i]
+        resources[index] = resources[index] - counts[i]
     if paid > len(GOODS):
-        state.jewels[seat] -= counts[-1]
+        payer = state.hooks.payments
+        assert payer is not None, "a payment beyond the goods comes from the module that pays its own way"
+        payer.pay_more(state, seat, counts)
 
 
 def unused_tools(state: StoneAgeState, seat: int) -> tuple[int, ...]:

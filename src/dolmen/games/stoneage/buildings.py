@@ -13,18 +13,22 @@ from typing import TYPE_CHECKING, Any, Final
 
 from dolmen.games.stoneage.actions import BUY_ACTION, DECLINE_ACTION, PAY, Payment
 from dolmen.games.stoneage.board import pay_goods
-from dolmen.games.stoneage.components import BUILDINGS, FIRST_STACK, FIXED, goods_value
+from dolmen.games.stoneage.components import BUILDINGS, FIRST_STACK, FIXED, GOODS, N_OF_K, NRES, goods_value
 from dolmen.games.stoneage.hooks import following
 from dolmen.games.stoneage.log import goods_names, note, place
-from dolmen.games.stoneage.payments import building_payments
+from dolmen.games.stoneage.payments import building_payments, can_pay, keep
 from dolmen.games.stoneage.resolution import next_resolver
 
 if TYPE_CHECKING:
     from dolmen.games.stoneage.hooks import Module
     from dolmen.games.stoneage.state import StoneAgeState
 
-_BUY_OR_DECLINE: Final = (BUY_ACTION, DECLINE_ACTION)
-_DECLINE_ONLY: Final = (DECLINE_ACTION,)
+_BUY_OR_DECLINE: Final[tuple[Any, ...]] = (BUY_ACTION, DECLINE_ACTION)
+_DECLINE_ONLY: Final[tuple[Any, ...]] = (DECLINE_ACTION,)
+_FLEXIBLE_OFFERS: Final[dict[int, tuple[Any, ...]]] = {}
+"""The legal payments of a flexible tile by its index and the capped holdings (:func:`legal_building_payments`)."""
+_ANY_CAP: Final = 7
+"""A "1 to 7 goods" tile takes at most 7 of a kind (an "N of K" tile at most N, 4 or 5): holdings capped there."""
 
 
 def legal_building_payments(state: StoneAgeState) -> Sequence[Any]:
@@ -34,10 +38,21 @@ def legal_building_payments(state: StoneAgeState) -> Sequence[Any]:
         if listed is not None:
             return listed
     spec = BUILDINGS[tile]
-    goods = state.goods(seat)
     if spec.kind == FIXED:
-        return _BUY_OR_DECLINE if building_payments(goods, spec) else _DECLINE_ONLY
-    return (*[(PAY, way) for way in building_payments(goods, spec)], DECLINE_ACTION)
+        return _BUY_OR_DECLINE if can_pay(state.goods(seat), spec.cost) else _DECLINE_ONLY
+    # a flexible tile's payments are a function of the tile and the holdings capped at what it may take: kept by
+    # a number packing them (shared tuples, nothing built at a step)
+    cap = spec.n if spec.kind == N_OF_K else _ANY_CAP
+    base, resources = seat * NRES, state.resources
+    key = tile
+    for i in range(len(GOODS)):
+        held = resources[base + GOODS[i]]
+        key = key * 8 + (held if held < cap else cap)
+    legal = _FLEXIBLE_OFFERS.get(key)
+    if legal is None:
+        ways = building_payments(state.goods(seat), spec)
+        legal = keep(_FLEXIBLE_OFFERS, key, (*[(PAY, way) for way in ways], DECLINE_ACTION))
+    return legal
 
 
 def apply_buy(state: StoneAgeState, action: Any) -> None:

@@ -27,6 +27,7 @@ from dolmen.games.stoneage.components import (
     card_cost,
     effect,
 )
+from dolmen.games.stoneage.feeding import civilization_cards_left
 from dolmen.games.stoneage.hooks import following
 from dolmen.games.stoneage.log import goods_names, note, place
 from dolmen.games.stoneage.payments import Offers, any_goods, payment_offers
@@ -40,7 +41,7 @@ if TYPE_CHECKING:
 
 _CARD_OFFERS: Final[Offers] = {}
 """The base game's payments of a card (:func:`payments.payment_offers`)."""
-PICKS: Final = tuple((PICK, face) for face in range(len(DICE_FOR_ALL_GAINS) + 1))
+PICKS: Final[tuple[Any, ...]] = tuple((PICK, face) for face in range(len(DICE_FOR_ALL_GAINS) + 1))
 
 
 def price(state: StoneAgeState, seat: int, space: int) -> int:
@@ -102,9 +103,9 @@ def card_effect(state: StoneAgeState) -> None:
 
 
 def can_draw_card(state: StoneAgeState) -> bool:
-    """Whether a civilization card can be drawn face down: the deck holds one (beyond the wild animals shuffled
-    into it, module ``animals``)."""
-    return state.deck_size > state.animals_in_deck
+    """Whether a civilization card can be drawn face down: the deck holds one (beyond the modules' cards shuffled
+    into it, the wild animals: ``feeding.civilization_cards_left``)."""
+    return civilization_cards_left(state) > 0
 
 
 def apply_effect(state: StoneAgeState, seat: int, card: int) -> None:

@@ -17,10 +17,12 @@ CLAY: Final = 2
 STONE: Final = 3
 GOLD: Final = 4
 RESOURCE_NAMES: Final = ("food", "wood", "clay", "stone", "gold")
-RESOURCE_VALUES: Final = (2, 3, 4, 5, 6)
+RESOURCE_VALUES: Final[tuple[int, ...]] = (2, 3, 4, 5, 6)
 """Value of each resource: the divisor when gathering and the points it is worth in a flexible building."""
-GOODS: Final = (WOOD, CLAY, STONE, GOLD)
-"""The resources that pay for cards and buildings and score 1 each at the end (never food)."""
+GOODS: Final[tuple[int, ...]] = (WOOD, CLAY, STONE, GOLD)
+"""The resources that pay for cards and buildings and score 1 each at the end (never food). (The tables indexed
+in the rules' loops are typed ``tuple[int, ...]``: compiled, a fixed-length tuple is a C struct, boxed into a new
+tuple at every indexing by a variable.)"""
 NRES: Final = len(RESOURCE_NAMES)
 
 
@@ -64,9 +66,9 @@ ANIMAL: Final = IGLOO + 1
 """The active wild animal (module ``animals``): people placed there stay off the placement vector."""
 NLOC: Final = ANIMAL + 1
 
-RESOURCE_SITES: Final = (FOREST, CLAY_PIT, QUARRY, RIVER)
+RESOURCE_SITES: Final[tuple[int, ...]] = (FOREST, CLAY_PIT, QUARRY, RIVER)
 GATHERING_SITES: Final = (HUNTING, FOREST, CLAY_PIT, QUARRY, RIVER)
-SITE_RESOURCE: Final = (FOOD, WOOD, CLAY, STONE, GOLD)
+SITE_RESOURCE: Final[tuple[int, ...]] = (FOOD, WOOD, CLAY, STONE, GOLD)
 """The resource each gathering site yields, indexed by location."""
 SITE_CAPACITY: Final = 7
 VILLAGE: Final = (TOOLMAKER, HUT, FIELD)

@@ -56,6 +56,8 @@ def _merged() -> tuple[tuple[Legal, ...], tuple[dict[int, Handler], ...]]:
                 legal[step] = listing
             handlers.setdefault(step, {}).update(kinds)
     assert sorted(legal) == list(range(ROLL_DICE)), "every decision step (below ROLL_DICE) has its legal actions"
+    for step in (PLACE_PEOPLE, CHOOSE_LOCATION, CHOOSE_TOOLS):  # apply_decision dispatches them on the step alone
+        assert len(handlers[step]) == 1, f"step {step} takes one kind of action"
     return tuple(legal[step] for step in range(ROLL_DICE)), tuple(handlers[step] for step in range(ROLL_DICE))
 
 
@@ -83,24 +85,37 @@ def legal_at(state: StoneAgeState, step: int) -> Sequence[Any]:
     return LEGAL[step](state)
 
 
+_PAY: Final = int(PAY)
+_BUY: Final = int(BUY)
+_DECLINE: Final = int(DECLINE)
+_FEED: Final = int(FEED)
+"""The kinds compared in :func:`apply_decision`, as plain numbers (compiled, a native comparison instead of an
+enum's rich comparison)."""
+
+
 def apply_decision(state: StoneAgeState, action: Any) -> None:
-    """``APPLY[state.step][action[0]](state, action)``: apply a legal action."""
-    step, kind = state.step, action[0]
-    if step == PLACE_PEOPLE and kind == PLACE:
+    """``APPLY[state.step][action[0]](state, action)``: apply a legal action. The steps that take one kind of
+    action (placing, resolving, tools) dispatch on the step alone."""
+    step = state.step
+    if step == PLACE_PEOPLE:
         placement.apply_place(state, action)
-    elif step == CHOOSE_LOCATION and kind == RESOLVE:
+        return
+    if step == CHOOSE_LOCATION:
         resolution.apply_resolve(state, action)
-    elif step == CHOOSE_TOOLS and kind == TOOLS:
+        return
+    if step == CHOOSE_TOOLS:
         gathering.apply_tools(state, action)
-    elif step == PAY_CARD and kind == PAY:
+        return
+    kind: int = action[0]
+    if step == PAY_CARD and kind == _PAY:
         cards.apply_pay(state, action)
-    elif step == BUY_BUILDING and kind == BUY:
+    elif step == BUY_BUILDING and kind == _BUY:
         buildings.apply_buy(state, action)
-    elif step == BUY_BUILDING and kind == PAY:
+    elif step == BUY_BUILDING and kind == _PAY:
         buildings.apply_pay(state, action)
-    elif step in (PAY_CARD, BUY_BUILDING) and kind == DECLINE:
+    elif step in (PAY_CARD, BUY_BUILDING) and kind == _DECLINE:
         resolution.apply_decline(state, action)
-    elif step == FEED_PEOPLE and kind == FEED:
+    elif step == FEED_PEOPLE and kind == _FEED:
         feeding.apply_feed(state, action)
     else:
         APPLY[step][kind](state, action)

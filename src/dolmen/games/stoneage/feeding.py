@@ -131,7 +131,7 @@ def end_round(state: StoneAgeState) -> None:
         return
     kept = [card for card in state.display if card >= 0]
     missing = len(state.display) - len(kept)
-    if missing > state.deck_size - state.animals_in_deck:  # wild animals never fill the display
+    if missing > civilization_cards_left(state):  # a module's deck cards (wild animals) never fill the display
         finish(state, END_BY_DECK)
         return
     state.display = kept + [-1] * missing
@@ -151,6 +151,15 @@ def end_round(state: StoneAgeState) -> None:
         state.step = REVEAL
     else:
         begin_round(state)
+
+
+def civilization_cards_left(state: StoneAgeState) -> int:
+    """The civilization cards in the deck: its cards less the modules' (the wild animals, ``Module.deck_others``)."""
+    left = state.deck_size
+    if state.modular:
+        for module in state.hooks.deck_others:
+            left -= module.deck_others(state)
+    return left
 
 
 def begin_round(state: StoneAgeState) -> None:

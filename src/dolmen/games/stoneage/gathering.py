@@ -18,6 +18,7 @@ from dolmen.games.stoneage.board import has_tools, unused_tools
 from dolmen.games.stoneage.components import CARDS, NRES, ONE_USE_VALUE, RESOURCE_NAMES, TOOL_TILES, gathering_yield
 from dolmen.games.stoneage.hooks import following
 from dolmen.games.stoneage.log import note, place
+from dolmen.games.stoneage.payments import keep
 from dolmen.games.stoneage.resolution import next_resolver
 from dolmen.games.stoneage.steps import CHOOSE_TOOLS, CONTEST, DICE_FOR_ALL, PICK_DIE
 
@@ -38,7 +39,10 @@ def apply_dice(state: StoneAgeState, faces: tuple[int, ...]) -> None:
         else:
             state.hooks.rollers[state.roll_res].apply_dice(state, faces)
         return
-    state.roll_total = sum(faces)
+    total = 0
+    for face in faces:  # compiled, a native loop (sum() is a generic call)
+        total += face
+    state.roll_total = total
     if state.modular and state.gather_site >= 0:
         for module in state.hooks.lower_total:
             state.roll_total = module.lower_total(state, state.roll_total)
@@ -90,35 +94,58 @@ def _masks(size: int) -> list[tuple[bool, ...]]:
     return list(product((False, True), repeat=size))
 
 
+_BY_KEY: Final[dict[int, tuple[Any, ...]]] = {}
+""":func:`legal_tools` by a number packing the unused tiles' values (in slot order) and how many one-use tools of
+each value the hand holds: no tuple built or hashed at a step."""
+_ONCE_DIGIT: Final[tuple[int, ...]] = tuple(8 ** (TOOL_TILES + value) for value in range(max(ONE_USE_VALUE) + 1))
+"""A one-use tool of value ``v`` adds ``8 ** (3 + v)`` to the key (the tiles' values, 1 to 4, take three octal
+digits; at most seven tools of a value)."""
+
+
 def legal_tools(state: StoneAgeState) -> tuple[Any, ...]:
     seat = state.turn
+    base = seat * TOOL_TILES
+    tools, used = state.tools, state.tool_used
+    key = 0
+    for i in range(base, base + TOOL_TILES):
+        value = tools[i]
+        if value and not used[i]:
+            key = key * 8 + value
     cards = state.one_use[seat]
-    if not cards:
-        return tool_choices(unused_tools(state, seat), ())
-    once = tuple(sorted([ONE_USE_VALUE[card] for card in cards], reverse=True))
-    return tool_choices(unused_tools(state, seat), once)
+    for card in cards:
+        key += _ONCE_DIGIT[ONE_USE_VALUE[card]]
+    found = _BY_KEY.get(key)
+    if found is None:
+        once = tuple(sorted([ONE_USE_VALUE[card] for card in cards], reverse=True))
+        found = keep(_BY_KEY, key, tool_choices(unused_tools(state, seat), once))
+    return found
 
 
 def apply_tools(state: StoneAgeState, action: Tools) -> None:
     _, tiles, once = action
     seat = state.turn
     base = seat * TOOL_TILES
+    tools, tool_used = state.tools, state.tool_used
+    added = 0
     for value in tiles:
+        added += value
         for i in range(base, base + TOOL_TILES):
-            if state.tools[i] == value and not state.tool_used[i]:
-                state.tool_used[i] = 1
+            if tools[i] == value and not tool_used[i]:
+                tool_used[i] = 1
                 break
     used_cards: list[str] = []
     if once:
         left = list(state.one_use[seat])
         for value in once:
-            card = next(card for card in left if ONE_USE_VALUE[card] == value)
-            left.remove(card)
-            used_cards.append(CARDS[card].id)
+            added += value
+            for j in range(len(left)):  # the first card of that value (no generator)
+                if ONE_USE_VALUE[left[j]] == value:
+                    used_cards.append(CARDS[left.pop(j)].id)
+                    break
         state.one_use[seat] = tuple(left)
     if state.log is not None and (tiles or once):
-        note(state, "tools_used", seat=seat, tiles=list(tiles), cards=used_cards, added=sum(tiles) + sum(once))
-    gather(state, state.roll_total + sum(tiles) + sum(once))
+        note(state, "tools_used", seat=seat, tiles=list(tiles), cards=used_cards, added=added)
+    gather(state, state.roll_total + added)
 
 
 # -- the yield ----------------------------------------------------------------------------------------------
@@ -128,14 +155,17 @@ def gather(state: StoneAgeState, total: int) -> None:
     amount = gathering_yield(total, resource)
     if state.log is not None:
         note(state, "gathered", seat=state.turn, resource=RESOURCE_NAMES[resource], amount=amount, total=total)
+    index = state.turn * NRES + resource
     if state.modular:
         for module in state.hooks.take_yield:
             if module.take_yield(state, amount):
                 return
-        state.resources[state.turn * NRES + resource] += amount
+        resources = state.resources  # no augmented item assignment (compiled, a generic call)
+        resources[index] = resources[index] + amount
         after_gathering(state)
         return
-    state.resources[state.turn * NRES + resource] += amount
+    resources = state.resources
+    resources[index] = resources[index] + amount
     next_resolver(state)
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar
 
 if TYPE_CHECKING:
     from dolmen.engine.core import JSON
@@ -32,9 +32,6 @@ Handler = Callable[["StoneAgeState", Any], None]
 Decisions = Mapping[int, tuple[Legal | None, Mapping[int, Handler]]]
 """Decision steps (``steps``) with their legal actions (``None``: the base game's step, to which the module only
 adds kinds of action) and the handler of each kind of action they take."""
-
-CARD_OFFERS_FIRST: Final = ("winter",)
-"""The modules whose offer after a card's payment comes before the others' (see the module docstring)."""
 
 
 class Module:
@@ -56,6 +53,9 @@ class Module:
     """Reveals the module adds to the setup's, after them."""
     decisions: ClassVar[Decisions] = {}
     """The module's decisions (``decisions.py`` merges them with the base game's)."""
+    card_offer_first: ClassVar[bool] = False
+    """Whether the module's offer after a card's payment (:meth:`after_card`) comes before the other modules'
+    (harsh winter's gold before the extension's face-down draw; see the module docstring)."""
 
     # -- the view ---------------------------------------------------------------------------------------------
     def add_view(self, state: StoneAgeState, doc: dict[str, JSON]) -> None:
@@ -99,13 +99,17 @@ class Module:
         """What the card on display ``space`` costs ``seat`` (``cost``: what it costs so far)."""
         return cost
 
-    def card_payments(self, state: StoneAgeState, seat: int, space: int, cost: int) -> list[Any] | None:
+    def card_payments(self, state: StoneAgeState, seat: int, space: int, cost: int) -> Sequence[Any] | None:
         """The legal actions paying for the card being resolved, when the module pays cards its own way."""
         return None
 
-    def building_payments(self, state: StoneAgeState, seat: int, tile: int) -> list[Any] | None:
+    def building_payments(self, state: StoneAgeState, seat: int, tile: int) -> Sequence[Any] | None:
         """The legal actions paying for the building being resolved, when the module pays its own way."""
         return None
+
+    def pay_more(self, state: StoneAgeState, seat: int, counts: tuple[int, ...]) -> None:
+        """``seat`` pays ``counts``, longer than the goods: take what follows them (the extension's jewels). Only the
+        module that pays cards and buildings its own way (``Hooks.payments``) lists such payments."""
 
     def paid(self, state: StoneAgeState) -> None:
         """A card or a building has just been paid."""
@@ -142,6 +146,11 @@ class Module:
     def card_drawn(self, state: StoneAgeState, card: int) -> None:
         """A deck card that is not a civilization card (the module's) came out of the deck."""
 
+    def deck_others(self, state: StoneAgeState) -> int:
+        """How many of the deck's cards are the module's, not civilization cards (the wild animals): no draw of a
+        civilization card takes them, and they never refill the display."""
+        return 0
+
     # -- the module's own reveals ---------------------------------------------------------------------------
     def reveal_outcomes(self, state: StoneAgeState) -> list[tuple[Any, float]]:
         """The outcomes of the pending reveal (one of :attr:`reveals`) with their probabilities."""
@@ -169,6 +178,10 @@ def _first(pair: tuple[int, Module]) -> int:
     return pair[0]
 
 
+def _offers_later(module: Module) -> bool:
+    return not module.card_offer_first
+
+
 def _overrides(module: Module, point: str) -> bool:
     return getattr(type(module), point) is not getattr(Module, point)
 
@@ -181,7 +194,7 @@ class Hooks:
         *("modules", "setup", "setup_reveals", "begin_round", "village", "places", "placers", "resolvers"),
         *("lower_total", "take_yield", "after_gathering", "rollers", "card_cost", "payments", "paid", "after_card"),
         *("building_points", "after_building", "before_feeding", "before_eating", "food_spared", "round_reveals"),
-        *("card_drawn", "revealers", "views"),
+        *("card_drawn", "deck_others", "revealers", "views"),
     )
 
     def __init__(self, modules: tuple[Module, ...]) -> None:
@@ -208,7 +221,7 @@ class Hooks:
         self.payments: Module | None = paying[0] if paying else None
         self.paid = overriding("paid")
         offers = overriding("after_card")
-        self.after_card = tuple(sorted(offers, key=lambda module: module.name not in CARD_OFFERS_FIRST))
+        self.after_card = tuple(sorted(offers, key=_offers_later))
         self.building_points = overriding("building_points")
         self.after_building = overriding("after_building")
         self.before_feeding = overriding("before_feeding")
@@ -216,5 +229,6 @@ class Hooks:
         self.food_spared = overriding("food_spared")
         self.round_reveals = overriding("round_reveals")
         self.card_drawn = overriding("card_drawn")
+        self.deck_others = overriding("deck_others")
         self.revealers = {code: module for module in modules for code in module.reveals}
         self.views = overriding("add_view")

@@ -43,7 +43,7 @@ PAYMENT_NAMES: Final = ("wood", "clay", "stone", "gold", "jewel")
 MERCHANT_JEWELS: Final = 2
 MERCHANT_BARTER: Final = 2
 MAX_BARTER: Final = 10
-NOTHING_DUE: Final = (0, 0, 0, 0, 0)
+NOTHING_DUE: Final[tuple[int, ...]] = (0, 0, 0, 0, 0)
 """What a barter brought that the payment must still spend (wood, clay, stone, gold, jewel): nothing."""
 FIFTH_CARD_JEWELS: Final = 3
 """The fifth card space costs 3 jewels; after buying it, 3 more jewels draw a face-down card."""
@@ -158,7 +158,7 @@ TAMING_COST: Final = 1
 
 # -- igloos -------------------------------------------------------------------------------------------------
 IGLOOS: Final = 4
-IGLOO_COST: Final = (1, 0, 1, 0)
+IGLOO_COST: Final[tuple[int, ...]] = (1, 0, 1, 0)
 """Wood, clay, stone, gold: 1 wood and 1 stone."""
 IGLOO_POINTS: Final = 5
 IGLOO_FOOD: Final = 2

@@ -39,7 +39,7 @@ _KEY_BASE: Final = 64
 """The base of :func:`payment_offers`' packed keys: more than any count or size it packs (larger are not kept)."""
 
 
-def payment_offers(cache: Offers, kind: int, holdings: Counts, size: int, last: tuple[int]) -> tuple[Any, ...]:
+def payment_offers(cache: Offers, kind: int, holdings: Counts, size: int, last: tuple[int, ...]) -> tuple[Any, ...]:
     """``(kind, way)`` for each of :func:`exact_payments`, then ``last`` (a card's payments and ``decline``, the
     ways to cover a shortage and ``feed penalty``; one ``cache`` for each pair of ``kind`` and ``last``). A pure
     function of the capped holdings and the size, which a playout asks again and again: kept in ``cache``, one
@@ -55,11 +55,23 @@ def payment_offers(cache: Offers, kind: int, holdings: Counts, size: int, last: 
     legal = cache.get(key)
     if legal is None:
         capped = tuple([h if h < size else size for h in holdings])
-        legal = cache[key] = _offers(kind, capped, size, last)
+        legal = keep(cache, key, _offers(kind, capped, size, last))
     return legal
 
 
-def _offers(kind: int, capped: Counts, size: int, last: tuple[int]) -> tuple[Any, ...]:
+KEEP_LIMIT: Final = 100_000
+"""The most legal lists one cache keeps (:func:`keep`): the keys are bounded by the rules but may be many, and a
+long-lived process (a server's bots) must not grow without end; past it a list is built again when asked."""
+
+
+def keep(cache: dict[int, tuple[Any, ...]], key: int, legal: tuple[Any, ...]) -> tuple[Any, ...]:
+    """``cache[key] = legal`` while ``cache`` holds fewer than :data:`KEEP_LIMIT` lists; ``legal``."""
+    if len(cache) < KEEP_LIMIT:
+        cache[key] = legal
+    return legal
+
+
+def _offers(kind: int, capped: Counts, size: int, last: tuple[int, ...]) -> tuple[Any, ...]:
     return (*[(kind, way) for way in _exact(capped, size)], last)
 
 

@@ -16,13 +16,18 @@ from dolmen.games.stoneage.board import gain, note_gain
 from dolmen.games.stoneage.components import FIRST_CARD, FIRST_STACK, NLOC, SITE_RESOURCE, VILLAGE_GAINS
 from dolmen.games.stoneage.feeding import begin_feeding, interlude
 from dolmen.games.stoneage.log import note, place
+from dolmen.games.stoneage.payments import keep
 from dolmen.games.stoneage.rolls import start_roll
 from dolmen.games.stoneage.steps import BUY_BUILDING, CHOOSE_LOCATION, PAY_CARD
 
 if TYPE_CHECKING:
     from dolmen.games.stoneage.state import StoneAgeState
 
-RESOLUTIONS: Final = tuple((RESOLVE, loc) for loc in range(NLOC))
+RESOLUTIONS: Final[tuple[Any, ...]] = tuple((RESOLVE, loc) for loc in range(NLOC))
+"""``RESOLUTIONS[loc]``: the action resolving ``loc`` (shared; typed ``Any`` inside, so that compiled code does not
+box a new tuple at every use)."""
+_BY_MASK: Final[dict[int, tuple[Any, ...]]] = {}
+""":func:`legal_locations` by the set of locations held (a bit each: at most a few thousand sets in all)."""
 GATHERING_END: Final = len(SITE_RESOURCE)
 """Locations below this one are gathering sites; the village follows, up to ``FIRST_CARD``."""
 
@@ -46,9 +51,18 @@ def next_resolver(state: StoneAgeState) -> None:
             return
 
 
-def legal_locations(state: StoneAgeState) -> list[Any]:
+def legal_locations(state: StoneAgeState) -> tuple[Any, ...]:
+    """The locations ``state.turn`` still holds, in the board's order: a shared tuple by the set of them (nothing
+    built at a step; a lone location, a forced resolution, costs no list)."""
     base, placed = state.turn * NLOC, state.placed
-    return [RESOLUTIONS[loc] for loc in range(state.loc_end) if placed[base + loc]]
+    mask = 0
+    for loc in range(state.loc_end):
+        if placed[base + loc]:
+            mask |= 1 << loc
+    found = _BY_MASK.get(mask)
+    if found is None:
+        found = keep(_BY_MASK, mask, tuple([RESOLUTIONS[loc] for loc in range(NLOC) if mask >> loc & 1]))
+    return found
 
 
 def apply_resolve(state: StoneAgeState, action: Resolve) -> None:
@@ -62,8 +76,9 @@ def apply_resolve(state: StoneAgeState, action: Resolve) -> None:
     index = seat * NLOC + loc
     count = state.placed[index]
     state.placed[index] = 0
-    state.occupancy[loc] -= count
-    state.colours[loc] -= 1
+    occupancy, colours = state.occupancy, state.colours  # no augmented item assignment (placement.apply_place)
+    occupancy[loc] = occupancy[loc] - count
+    colours[loc] = colours[loc] - 1
     if loc < GATHERING_END:
         state.gather_site = loc
         start_roll(state, count, SITE_RESOURCE[loc])

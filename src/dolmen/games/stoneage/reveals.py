@@ -11,7 +11,7 @@ game goes on with what ``reveal_then`` names.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from dolmen.games.stoneage.actions import BUILDING, CARD
 from dolmen.games.stoneage.cards import card_effect
@@ -19,12 +19,13 @@ from dolmen.games.stoneage.components import BUILDINGS, CARDS, FIRST_CARD, FIRST
 from dolmen.games.stoneage.feeding import begin_round
 from dolmen.games.stoneage.log import card_drawn, note, place
 from dolmen.games.stoneage.resolution import next_resolver
+from dolmen.games.stoneage.rolls import uniform
 from dolmen.games.stoneage.steps import HAND_REVEAL, HERD_BACK, STACK_REVEAL, THEN_NEW_ROUND, THEN_RESOLUTION
 
 if TYPE_CHECKING:
     from dolmen.games.stoneage.state import StoneAgeState
 
-CIVILIZATION_CARDS = len(CARDS)
+CIVILIZATION_CARDS: Final = len(CARDS)
 """Deck indices from here on are the modules' cards (the wild animals)."""
 
 
@@ -43,7 +44,7 @@ def sample_reveal(state: StoneAgeState, rng: random.Random) -> Any:
         return state.hooks.revealers[code].sample_reveal(state, rng)
     is_card = code < STACK_REVEAL or code >= HAND_REVEAL
     counts, total = (state.deck, state.deck_size) if is_card else (state.pool, state.pool_size)
-    pick = int(rng.random() * total)
+    pick = int(uniform(rng) * total)
     for index, count in enumerate(counts):
         pick -= count
         if pick < 0:
@@ -73,7 +74,8 @@ def apply_reveal(state: StoneAgeState, identity: int) -> None:
                 module.card_drawn(state, identity)
             state.reveals.insert(0, code)
             return
-        state.deck[identity] -= 1
+        deck = state.deck
+        deck[identity] = deck[identity] - 1
         state.deck_size -= 1
         if code < STACK_REVEAL:
             state.display[code] = identity
@@ -85,7 +87,8 @@ def apply_reveal(state: StoneAgeState, identity: int) -> None:
             if state.log is not None:
                 card_drawn(state, seat, CARDS[identity].id)
     else:
-        state.pool[identity] -= 1
+        pool = state.pool
+        pool[identity] = pool[identity] - 1
         state.pool_size -= 1
         state.stack_top[code - STACK_REVEAL] = identity
         if state.log is not None:

@@ -46,7 +46,7 @@ from dolmen.games.stoneage.decisions import apply_decision, legal_at
 from dolmen.games.stoneage.gathering import apply_dice
 from dolmen.games.stoneage.module_components import MAMMOTH_TILES, NOTHING_DUE
 from dolmen.games.stoneage.modules import hooks_for
-from dolmen.games.stoneage.rolls import sorted_faces
+from dolmen.games.stoneage.rolls import PLAIN_RANDOM, RANDOM, sorted_faces
 from dolmen.games.stoneage.steps import (
     ACTIVITIES,
     HAND_REVEAL,
@@ -63,9 +63,11 @@ if TYPE_CHECKING:
     pass
 
 
-_CHANCE_ACTS: Final = (CHANCE,)
-_SEATS: Final = tuple((seat,) for seat in range(8))
-"""``actors()`` of each seat (shared tuples: no allocation at every step)."""
+_CHANCE_ACTS: Final[tuple[int, ...]] = (CHANCE,)
+_SEATS: Final[tuple[tuple[int, ...], ...]] = tuple((seat,) for seat in range(8))
+"""``actors()`` of each seat (shared tuples: no allocation at every step; typed ``tuple[int, ...]``, as compiled a
+fixed-length tuple is a C struct, boxed into a new tuple at every use)."""
+_NOBODY: Final[tuple[int, ...]] = ()
 
 SLOTS: Final = (
     # the base game
@@ -199,7 +201,7 @@ class StoneAgeState(State):
             self._actors = _SEATS[self.pick_seat if step == PICK_DIE else self.turn]
             return
         self._legal = None
-        self._actors = () if self.step == OVER else _CHANCE_ACTS
+        self._actors = _NOBODY if step == OVER else _CHANCE_ACTS
 
     def refresh(self) -> None:
         """Work out who acts and their legal actions without taking any decision (a state rebuilt from a view)."""
@@ -251,8 +253,11 @@ class StoneAgeState(State):
 
     def sample_chance(self, rng: random.Random) -> Hashable:
         if self.step == ROLL_DICE:  # inline: the hot loop of playouts draws dice more than anything
-            rand = rng.random
-            faces = [int(rand() * DIE_FACES) + 1 for _ in range(self.roll_count)]
+            if type(rng) is PLAIN_RANDOM:  # the C method called directly (rolls.RANDOM)
+                faces = [int(RANDOM(rng) * DIE_FACES) + 1 for _ in range(self.roll_count)]
+            else:
+                rand = rng.random
+                faces = [int(rand() * DIE_FACES) + 1 for _ in range(self.roll_count)]
             faces.sort()
             return (DICE, tuple(faces))
         return reveals.sample_reveal(self, rng)
@@ -270,7 +275,7 @@ class StoneAgeState(State):
 
     def _apply_chance(self, outcome: Hashable) -> None:
         out: Any = outcome
-        if out[0] == DICE:
+        if self.step == ROLL_DICE:  # the outcome is possible: dice (no enum comparison at every roll)
             apply_dice(self, sorted_faces(out[1]))
         else:
             reveals.apply_reveal(self, out[1])

@@ -45,6 +45,15 @@ def active(state: StoneAgeState) -> WildAnimal:
     return WILD_ANIMALS[state.animals[0] - FIRST_ANIMAL]
 
 
+def _on_animal(state: StoneAgeState) -> int:
+    """How many people are on the active animal (a native loop: compiled, ``sum`` is a generic call, and
+    :meth:`Animals.has_room` is asked at every placement)."""
+    total = 0
+    for people in state.on_animal:
+        total += people
+    return total
+
+
 def roll_next(state: StoneAgeState) -> None:
     seat = state.roll_queue[0]
     state.turn = seat
@@ -79,7 +88,7 @@ class Animals(Module):
 
     def has_room(self, state: StoneAgeState, loc: int) -> bool:
         """One more person may go on the active animal, up to as many in all as players."""
-        return bool(state.animals) and sum(state.on_animal) < state.players
+        return bool(state.animals) and _on_animal(state) < state.players
 
     def place(self, state: StoneAgeState, seat: int, loc: int) -> None:
         state.on_animal[seat] += 1
@@ -96,7 +105,7 @@ class Animals(Module):
 
     def before_feeding(self, state: StoneAgeState) -> bool:
         """With as many people on the active animal as players, it is driven off: each owner rolls in turn."""
-        if not state.animals or sum(state.on_animal) < state.players:
+        if not state.animals or _on_animal(state) < state.players:
             return False
         players = state.players
         seats = [(state.start + step) % players for step in range(players)]
@@ -123,6 +132,10 @@ class Animals(Module):
     def food_spared(self, state: StoneAgeState, seat: int) -> int:
         """People on the animal need no food while they stay."""
         return state.on_animal[seat]
+
+    def deck_others(self, state: StoneAgeState) -> int:
+        """The animals still in the deck."""
+        return state.animals_in_deck
 
     def card_drawn(self, state: StoneAgeState, card: int) -> None:
         """An animal came out of the deck: beside the board, under the ones already there."""

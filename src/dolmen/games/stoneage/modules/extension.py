@@ -23,6 +23,7 @@ it brings.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
@@ -68,7 +69,14 @@ from dolmen.games.stoneage.module_components import (
     NOTHING_DUE,
     barter_exchange,
 )
-from dolmen.games.stoneage.payments import _exact, building_payments, can_pay, exact_payments, flexible_payments
+from dolmen.games.stoneage.payments import (
+    _exact,
+    building_payments,
+    can_pay,
+    exact_payments,
+    flexible_payments,
+    keep,
+)
 from dolmen.games.stoneage.resolution import leave, next_resolver
 from dolmen.games.stoneage.steps import (
     BUY_BUILDING,
@@ -84,7 +92,7 @@ from dolmen.games.stoneage.texts import counts_text
 if TYPE_CHECKING:
     from dolmen.games.stoneage.state import StoneAgeState
 
-_JEWEL_CHOICES: Final = tuple((JEWELS, n) for n in range(64))
+_JEWEL_CHOICES: Final[tuple[Any, ...]] = tuple((JEWELS, n) for n in range(64))
 
 
 # -- barter -------------------------------------------------------------------------------------------------
@@ -149,17 +157,25 @@ STOCK_CAP: Final = 7
 def _spends(purchase: Purchase, stock: Counts, received: Counts) -> bool:
     """Whether, after a barter leaving ``stock``, some payment of ``purchase`` spends all of ``received``."""
     kind, value = purchase
+    brought = held = 0  # the goods received and held after (native loops: no slices, sums or generators)
+    for i in range(JEWEL):
+        brought += received[i]
+        held += stock[i]
     if kind == CARD_IN_GOODS:
-        return not received[JEWEL] and sum(received) <= value <= sum(stock[:JEWEL])
+        return not received[JEWEL] and brought <= value <= held
     if kind == CARD_IN_JEWELS:
-        return not any(received[:JEWEL]) and received[JEWEL] <= value <= stock[JEWEL]
+        return not brought and received[JEWEL] <= value <= stock[JEWEL]
     tile = BUILDINGS[value]
     if received[JEWEL]:
         return False
+    goods = (stock[0], stock[1], stock[2], stock[3])
     if tile.kind == FIXED:
-        return contains(tile.cost, received) and can_pay(stock[:JEWEL], tile.cost)
+        return contains(tile.cost, received) and can_pay(goods, tile.cost)
     if tile.kind == N_OF_K:
-        return any(contains(way, received) for way in flexible_payments(stock[:JEWEL], N_OF_K, tile.n, tile.k))
+        for way in flexible_payments(goods, N_OF_K, tile.n, tile.k):  # noqa: SIM110 (no generator)
+            if contains(way, received):
+                return True
+        return False
     return True  # "1 to 7 goods": paying just what barter brought will do
 
 
@@ -178,7 +194,8 @@ def barter_offers(payables: Counts, trade: Exchange, purchase: Purchase) -> tupl
     ``purchase`` can spend."""
     if not trade[0]:
         return ()
-    stock = tuple([h if h < STOCK_CAP else STOCK_CAP for h in payables])
+    caps = _purchase_caps(purchase)
+    stock = tuple([payables[i] if payables[i] < caps[i] else caps[i] for i in range(KINDS)])
     return _offers(stock, trade, purchase)
 
 
@@ -241,6 +258,97 @@ def apply_skip(state: StoneAgeState, action: Any) -> None:
     extras_done(state, EXTENSION)
 
 
+def _card_payments(state: StoneAgeState, seat: int, space: int, cost: int) -> list[Any]:
+    due = state.barter_due
+    if space < FIFTH_SPACE:
+        ways = exact_payments(state.goods(seat), cost)
+        legal: list[Any] = [(PAY, way) for way in ways if contains(way, due)]
+    else:
+        legal = [(PAY, (0, 0, 0, 0, cost))] if state.jewels[seat] >= cost else []
+    if due != NOTHING_DUE:
+        return legal
+    purchase = (CARD_IN_GOODS if space < FIFTH_SPACE else CARD_IN_JEWELS, cost)
+    return [*legal, *barters(state, seat, purchase), DECLINE_ACTION]
+
+
+def _building_payments(state: StoneAgeState, seat: int, tile: int) -> list[Any]:
+    spec = BUILDINGS[tile]
+    due = state.barter_due
+    ways = [way for way in building_payments(state.goods(seat), spec) if contains(way, due)]
+    legal: list[Any] = ([BUY_ACTION] if ways else []) if spec.kind == FIXED else [(PAY, way) for way in ways]
+    if due != NOTHING_DUE:
+        return legal
+    return [*legal, *barters(state, seat, (BUILDING_TILE, tile)), DECLINE_ACTION]
+
+
+# -- the purchases' legal actions, kept -----------------------------------------------------------------------
+_KEPT: Final[dict[int, tuple[Any, ...]]] = {}
+"""The legal actions of a purchase before any barter (payments, barters, ``decline``) by a number packing the
+purchase, the seat's exchange (none once bartered) and its payables capped where the answer no longer changes
+(:func:`_key`). Capped, the keys are bounded (and few in practice): a barter's offers by the whole stock (their
+``lru_cache``, 65,536 entries) were missed and worked out again all game long, a fifth of a game with every
+module."""
+_KEY_BASE: Final = 8
+"""The base of a payable's digit: every cap is at most ``STOCK_CAP``, 7."""
+_TILE_PURCHASE: Final = 16
+_JEWEL_PURCHASE: Final = 8
+"""A purchase's number: a card's cost in goods (1–4), ``_JEWEL_PURCHASE`` + a cost in jewels, ``_TILE_PURCHASE``
++ a building tile."""
+_EXCHANGES: Final[tuple[Exchange, ...]] = tuple(
+    dict.fromkeys(barter_exchange(level) for level in range(MAX_BARTER + 1))
+)
+_EXCHANGE_OF_LEVEL: Final[tuple[int, ...]] = tuple(
+    _EXCHANGES.index(barter_exchange(level)) for level in range(MAX_BARTER + 1)
+)
+"""The index of each barter level's exchange among the distinct ones (0: level 0, none)."""
+assert _EXCHANGES[0] == barter_exchange(0) and not _EXCHANGES[0][0], "the first exchange is none"
+
+
+def _caps(goods: tuple[int, ...], jewel: int) -> tuple[int, ...]:
+    return (*goods, jewel)
+
+
+# Where a purchase's answer stops changing with a payable (a barter gives at most 2 of a kind, ``HOLDING_CAP``):
+# - paying a card of ``c`` goods: its payments take at most ``c`` of a kind, and a barter's yield must be payable
+#   with what is left (at least ``c`` goods), so each good at ``c + 2``; jewels only as given: at 2;
+# - paying a card of ``c`` jewels: jewels at ``c + 2``, the goods only as given: at 2;
+# - a fixed tile: each good at its cost + 2; "N of K kinds": at N + 2; "1 to 7": at 7 (``STOCK_CAP``).
+_GOODS_CAPS: Final[tuple[tuple[int, ...], ...]] = tuple(
+    _caps((cost + HOLDING_CAP,) * len(GOODS), HOLDING_CAP) for cost in range(len(GOODS) + 1)
+)
+_JEWEL_CAPS: Final[tuple[tuple[int, ...], ...]] = tuple(
+    _caps((HOLDING_CAP,) * len(GOODS), min(cost + HOLDING_CAP, STOCK_CAP)) for cost in range(STOCK_CAP)
+)
+_TILE_CAPS: Final[tuple[tuple[int, ...], ...]] = tuple(
+    _caps(tuple(count + HOLDING_CAP for count in tile.cost), HOLDING_CAP)
+    if tile.kind == FIXED
+    else _caps((min(tile.n + HOLDING_CAP, STOCK_CAP) if tile.kind == N_OF_K else STOCK_CAP,) * len(GOODS), HOLDING_CAP)
+    for tile in BUILDINGS
+)
+assert all(HOLDING_CAP <= cap <= STOCK_CAP for caps in (*_GOODS_CAPS, *_JEWEL_CAPS, *_TILE_CAPS) for cap in caps)
+
+
+def _purchase_caps(purchase: Purchase) -> tuple[int, ...]:
+    """Where the barters of ``purchase`` stop changing with each payable (see above): the stocks
+    :func:`barter_offers` memoises are capped there (fewer keys than at ``STOCK_CAP``: found again sooner)."""
+    kind, value = purchase
+    if kind == CARD_IN_GOODS:
+        return _GOODS_CAPS[value]
+    return _JEWEL_CAPS[value] if kind == CARD_IN_JEWELS else _TILE_CAPS[value]
+
+
+def _key(state: StoneAgeState, seat: int, caps: tuple[int, ...], purchase: int) -> int:
+    """:data:`_KEPT`'s key: ``purchase``, the seat's exchange and its payables capped at ``caps``."""
+    exchange = 0 if state.bartered[seat] else _EXCHANGE_OF_LEVEL[state.barter[seat]]
+    key = purchase * len(_EXCHANGES) + exchange
+    base, resources = seat * NRES, state.resources
+    for i in range(len(GOODS)):
+        held, cap = resources[base + GOODS[i]], caps[i]
+        key = key * _KEY_BASE + (held if held < cap else cap)
+    held, cap = state.jewels[seat], caps[JEWEL]
+    return key * _KEY_BASE + (held if held < cap else cap)
+
+
 class Extension(Module):
     """The extension's hooks (see the module docstring)."""
 
@@ -291,30 +399,35 @@ class Extension(Module):
     def card_cost(self, state: StoneAgeState, seat: int, space: int, cost: int) -> int:
         return FIFTH_CARD_JEWELS if space == FIFTH_SPACE else cost
 
-    def card_payments(self, state: StoneAgeState, seat: int, space: int, cost: int) -> list[Any]:
+    def card_payments(self, state: StoneAgeState, seat: int, space: int, cost: int) -> Sequence[Any]:
         """Spaces 1–4 in goods, the fifth in jewels; after a barter, only the payments spending all it brought;
-        otherwise also the barters the round still allows, and declining."""
-        due = state.barter_due
+        otherwise also the barters the round still allows, and declining (kept: :func:`_kept`)."""
+        if state.barter_due != NOTHING_DUE:
+            return _card_payments(state, seat, space, cost)
         if space < FIFTH_SPACE:
-            ways = exact_payments(state.goods(seat), cost)
-            legal: list[Any] = [(PAY, way) for way in ways if contains(way, due)]
+            purchase, caps = cost, _GOODS_CAPS[cost]
         else:
-            legal = [(PAY, (0, 0, 0, 0, cost))] if state.jewels[seat] >= cost else []
-        if due != NOTHING_DUE:
-            return legal
-        purchase = (CARD_IN_GOODS if space < FIFTH_SPACE else CARD_IN_JEWELS, cost)
-        return [*legal, *barters(state, seat, purchase), DECLINE_ACTION]
+            purchase, caps = _JEWEL_PURCHASE + cost, _JEWEL_CAPS[cost]
+        key = _key(state, seat, caps, purchase)
+        found = _KEPT.get(key)
+        if found is None:
+            found = keep(_KEPT, key, tuple(_card_payments(state, seat, space, cost)))
+        return found
 
-    def building_payments(self, state: StoneAgeState, seat: int, tile: int) -> list[Any]:
+    def building_payments(self, state: StoneAgeState, seat: int, tile: int) -> Sequence[Any]:
         """Like the base game's, with the barters the round still allows; after a barter, only the payments
-        that spend all it brought."""
-        spec = BUILDINGS[tile]
-        due = state.barter_due
-        ways = [way for way in building_payments(state.goods(seat), spec) if contains(way, due)]
-        legal: list[Any] = ([BUY_ACTION] if ways else []) if spec.kind == FIXED else [(PAY, way) for way in ways]
-        if due != NOTHING_DUE:
-            return legal
-        return [*legal, *barters(state, seat, (BUILDING_TILE, tile)), DECLINE_ACTION]
+        that spend all it brought (kept: :func:`_kept`)."""
+        if state.barter_due != NOTHING_DUE:
+            return _building_payments(state, seat, tile)
+        key = _key(state, seat, _TILE_CAPS[tile], _TILE_PURCHASE + tile)
+        found = _KEPT.get(key)
+        if found is None:
+            found = keep(_KEPT, key, tuple(_building_payments(state, seat, tile)))
+        return found
+
+    def pay_more(self, state: StoneAgeState, seat: int, counts: tuple[int, ...]) -> None:
+        """The jewels of a payment (its fifth count)."""
+        state.jewels[seat] -= counts[JEWEL]
 
     def paid(self, state: StoneAgeState) -> None:
         state.barter_due = NOTHING_DUE

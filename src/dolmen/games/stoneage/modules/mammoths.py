@@ -35,7 +35,7 @@ from dolmen.games.stoneage.steps import TAME as TAME_STEP
 if TYPE_CHECKING:
     from dolmen.games.stoneage.state import StoneAgeState
 
-TAMINGS: Final = tuple((TAME, resource) for resource in range(FOOD, GOLD + 1))
+TAMINGS: Final[tuple[Any, ...]] = tuple((TAME, resource) for resource in range(FOOD, GOLD + 1))
 
 
 def _zone_counts(state: StoneAgeState) -> list[int]:
@@ -53,8 +53,13 @@ def _faces(state: StoneAgeState) -> list[int]:
 
 # -- taming -------------------------------------------------------------------------------------------------
 def legal_tame(state: StoneAgeState) -> list[Any]:
-    base = state.turn * NRES
-    return [*(action for action in TAMINGS if state.resources[base + action[1]] >= TAMING_COST), TAME_STOP]
+    base, resources = state.turn * NRES, state.resources
+    legal: list[Any] = []
+    for action in TAMINGS:  # no generator (compiled, a generator object at every step)
+        if resources[base + action[1]] >= TAMING_COST:
+            legal.append(action)
+    legal.append(TAME_STOP)
+    return legal
 
 
 def apply_tame(state: StoneAgeState, action: Choice) -> None:

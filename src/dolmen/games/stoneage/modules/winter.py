@@ -74,6 +74,7 @@ class Winter(Module):
     """Harsh winter's hooks (see the module docstring)."""
 
     name = "winter"
+    card_offer_first = True
     decisions: ClassVar[Decisions] = {
         WINTER_GOLD: (legal_winter_gold, {WINTER: apply_winter_gold, SKIP: apply_skip}),
         INSULATE_STEP: (legal_insulation, {INSULATE: apply_insulate, SKIP: apply_skip}),
