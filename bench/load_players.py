@@ -26,7 +26,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import httpx
-from websockets.asyncio.client import ClientConnection, connect
+
+from load_socket import LeanSocket, connect
 
 JSON = Any
 PASSWORD = "load benchmark password"
@@ -90,22 +91,28 @@ class Window:
 
 
 class Seat:
-    def __init__(self, game: TablePlay, index: int, socket: ClientConnection) -> None:
+    def __init__(self, game: TablePlay, index: int) -> None:
         self.game = game
         self.index = index
-        self.socket = socket
+        self.socket: LeanSocket | None = None
+        self.early: list[str] | None = []
+        """Messages received before the table's four sockets were open (then handed on in order)."""
         self.seen = -1
         """The newest version this seat has a view of."""
         self.legal: list[str] = []
         self.legal_at = -1
         self.acted_at = -1
-        self.reader: asyncio.Task[None] | None = None
 
-    async def read(self) -> None:
-        with contextlib.suppress(Exception):
-            async for text in self.socket:
-                assert isinstance(text, str)
-                self.game.received(self, text)
+    def on_text(self, text: str) -> None:
+        if self.early is not None:
+            self.early.append(text)
+        else:
+            self.game.received(self, text)
+
+    def ready(self) -> None:
+        early, self.early = self.early or [], None
+        for text in early:
+            self.game.received(self, text)
 
     def maybe_act(self) -> None:
         """Act (now, or after a think time) when this seat has legal actions at the version it last saw."""
@@ -130,14 +137,8 @@ class Seat:
         action = game.rng.choice(self.legal)
         game.pending.setdefault(version, (time.monotonic(), self.index))
         game.tally.sent += 1
-        message = json.dumps({"type": "act", "action": action, "version": version})
-        task = asyncio.get_running_loop().create_task(self.socket.send(message))
-        task.add_done_callback(_quiet)
-
-
-def _quiet(task: asyncio.Task[None]) -> None:
-    if not task.cancelled():
-        task.exception()
+        assert self.socket is not None
+        self.socket.send(json.dumps({"type": "act", "action": action, "version": version}))
 
 
 class TablePlay:
@@ -201,19 +202,14 @@ class TablePlay:
         self.over = False
         self.pending.clear()
         self.seats = []
-        for seat in range(4):
-            url = self.base(seat).replace("http://", "ws://") + f"/ws/tables/{self.table_id}"
-            socket = await connect(
-                url,
-                additional_headers={"Cookie": f"dolmen_session={self.cookies[seat]}"},
-                compression=None,
-                max_size=None,
-                ping_interval=None,
-                open_timeout=60,
-            )
-            self.seats.append(Seat(self, seat, socket))
-        for seat_ in self.seats:
-            seat_.reader = asyncio.get_running_loop().create_task(seat_.read())
+        for index in range(4):
+            url = self.base(index).replace("http://", "ws://") + f"/ws/tables/{self.table_id}"
+            seat = Seat(self, index)
+            cookie = {"Cookie": f"dolmen_session={self.cookies[index]}"}
+            seat.socket = await connect(url, cookie, seat.on_text)
+            self.seats.append(seat)
+        for seat in self.seats:
+            seat.ready()
 
     def received(self, seat: Seat, text: str) -> None:
         head = HEAD.match(text)
@@ -266,12 +262,9 @@ class TablePlay:
 
     async def close(self) -> None:
         for seat in self.seats:
-            with contextlib.suppress(Exception):
-                await seat.socket.close()
-            if seat.reader is not None:
-                seat.reader.cancel()
-                with contextlib.suppress(BaseException):
-                    await seat.reader
+            if seat.socket is not None:
+                with contextlib.suppress(Exception):
+                    await seat.socket.close()
 
     async def play(self) -> None:
         """Play games until the window has ended; a finished game is followed by a new table."""
