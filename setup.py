@@ -35,12 +35,14 @@ that a searching bot plays more games in its time."""
 INTERPRETED_MODULES = (
     "src/dolmen/engine/messages.py",
     "src/dolmen/bots/rtta/greedy.py",
+    "src/dolmen/bots/rtta/expectimax.py",
     "src/dolmen/bots/stoneage/greedy.py",
 )
 """Modules of those packages left interpreted: mypyc cannot compile ``class Message(str)`` ("Inheriting from most
-builtin types is unimplemented"), and a refusal's message is off every hot path. The greedy bots' wrappers look
-up their rules on their module at each decision (a test replaces a rule to check the fallback; compiled code
-would call the original directly); their rules, in the compiled ``choices`` modules, do the work."""
+builtin types is unimplemented"), and a refusal's message is off every hot path. The greedy bots' wrappers and
+the solo expectimax bot's look up their rules on their module at each decision (tests replace a rule to check the
+fallbacks; compiled code would call the original directly); their rules and searches, in the compiled ``choices``,
+``dice`` and ``plan`` modules, do the work."""
 
 
 def _has_c_toolchain() -> bool:
