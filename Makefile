@@ -31,6 +31,7 @@ $(CSTAMP): pyproject.toml setup.py $(SOURCES)
 	[ -x $(CBIN)/python ] || $(PYTHON) -m venv $(COMPILED)
 	$(CBIN)/pip install -q --upgrade pip
 	$(CBIN)/pip uninstall -q -y dolmen 2>/dev/null || true
+	rm -rf build  # a module now left interpreted must not come back as its old compiled shim from an earlier build
 	DOLMEN_COMPILE=1 $(CBIN)/pip install -q '.[run,dev]'
 	touch $(CSTAMP)
 
