@@ -75,9 +75,10 @@ def test_sigkill_mid_game_then_restart(backend: str, request: pytest.FixtureRequ
         assert first["type"] == "update" and first["since"] == last_acked  # nothing acknowledged was lost
         assert restarted - killed >= 8.0
         # charged: the moments before the kill and after the restart (slow on a loaded machine), never the 8 s
-        # of downtime; a second of margin for the message's way to the test
+        # of downtime; a second of margin for the message's way to the test. The time after the server's last
+        # heartbeat (one a second) before the kill is not charged either: the clock may show up to a beat more.
         up = (killed - seen) + (time.monotonic() - restarted)
-        assert left - up - 1.0 < first["clocks"]["remaining"][0] <= left
+        assert left - up - 1.0 < first["clocks"]["remaining"][0] <= left + 1.0 + 0.1
         socket.close()
         socket = ada.socket(duel)
         final = play_scripted(socket, seed=2, timeout=120)
