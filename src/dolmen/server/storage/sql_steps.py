@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import cast
 
 from sqlalchemy import Table, bindparam, delete, insert, select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
 from dolmen.server.storage import (
@@ -20,6 +20,7 @@ from dolmen.server.storage import (
     StorageError,
     TableInfo,
     VersionConflict,
+    sql_batch_pg,
 )
 from dolmen.server.storage.models import StepRow, TableRow
 from dolmen.server.storage.sql_base import SqlBase, clock_values, utc_now
@@ -114,6 +115,18 @@ class SqlSteps(SqlBase):
         if not self.engine.dialect.supports_sane_multi_rowcount or any(not r.steps for r in batch):
             return False
         now = utc_now()
+        if self.engine.dialect.name == "postgresql":
+            try:
+                with self.engine.begin() as connection:
+                    if sql_batch_pg.append_all(connection, batch, now) != len(batch):
+                        raise _Conflicted
+            except (IntegrityError, _Conflicted):
+                return False
+            except OperationalError as exc:  # another process's batch locked our rows in another order
+                if getattr(exc.orig, "sqlstate", None) != sql_batch_pg.DEADLOCK_DETECTED:
+                    raise
+                return False  # each request alone, in the tables' order
+            return True
         rows = [
             {"table_id": r.table_id, "version": r.from_version + offset, "step": step, "created_at": now}
             for r in sorted(batch, key=lambda r: r.table_id)
