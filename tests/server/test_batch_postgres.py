@@ -1,5 +1,5 @@
-"""The group commit on PostgreSQL (storage/sql_batch_pg.py): a batch that another transaction deadlocks with is
-stored again one request at a time, and nothing of it is lost."""
+"""The group commit on PostgreSQL (storage/sql_batch_pg.py): a batch that another transaction deadlocks with, or
+one sent on a connection the server dropped, is stored again one request at a time, and nothing of it is lost."""
 
 from __future__ import annotations
 
@@ -75,3 +75,23 @@ def test_a_batch_chosen_to_break_a_deadlock_is_stored_request_by_request(
     assert storage.table_steps(first) == [{"seat": 0, "action": "a"}]
     assert storage.table_steps(second) == [{"seat": 0, "action": "b"}]
     assert storage.get_table(first).version == 1 and storage.get_table(second).version == 1  # type: ignore[union-attr]
+
+
+def test_a_batch_on_a_connection_the_server_dropped_is_stored_through_the_checked_pool(
+    storage: SqlStorage, postgres_url: str
+) -> None:
+    import psycopg
+
+    ada = storage.create_account("ada", "h", "en")
+    table_id = storage.create_table("rtta", 1, {}, False, ada.id, [NewSeat(ada.id)]).id
+    storage.start_table(table_id, b"s" * 32, "c" * 64, [])
+    assert storage.append_batch([StepAppend(table_id, 0, [{"seat": 0, "action": "a"}])]) == [None]
+    with psycopg.connect(postgres_url, autocommit=True) as admin:  # as a restart of the server would
+        admin.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+            " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+    assert storage.append_batch([StepAppend(table_id, 1, [{"seat": 0, "action": "b"}])]) == [None]
+    assert storage.append_batch([StepAppend(table_id, 2, [{"seat": 0, "action": "c"}])]) == [None]
+    assert storage.append_batch([StepAppend(table_id, 2, [{"seat": 0, "action": "late"}])])[0] is not None
+    assert storage.table_steps(table_id) == [{"seat": 0, "action": a} for a in "abc"]

@@ -115,9 +115,8 @@ class SqlSteps(SqlBase):
         return [outcomes[index] for index in range(len(batch))]
 
     @functools.cached_property
-    def _autocommit(self) -> Engine:
-        """The engine whose connections commit each statement (the pool is shared)."""
-        return self.engine.execution_options(isolation_level="AUTOCOMMIT")
+    def _commit_engine(self) -> Engine:
+        return sql_batch_pg.commit_engine(self.engine)
 
     def _append_in_one_statement(self, batch: Sequence[StepAppend]) -> list[StorageError | None] | None:
         """PostgreSQL's hot path (sql_batch_pg.py): each request stored or conflicting alone in one statement;
@@ -126,13 +125,15 @@ class SqlSteps(SqlBase):
         if len(tables) != len(batch) or any(not r.steps for r in batch):
             return None
         try:
-            moved = sql_batch_pg.append_all(self._autocommit, batch, utc_now())
+            moved = sql_batch_pg.append_all(self._commit_engine, batch, utc_now())
         except IntegrityError:
             return None
-        except OperationalError as exc:  # another process's batch locked our rows in another order
+        except OperationalError as exc:
+            if exc.connection_invalidated:  # the server restarted since: the pool is renewed, and this batch
+                return None  # is stored request by request on the checked connections (who stored it first wins)
             if getattr(exc.orig, "sqlstate", None) != sql_batch_pg.DEADLOCK_DETECTED:
                 raise
-            return None
+            return None  # another process's batch locked our rows in another order
         return [
             None
             if r.table_id in moved
