@@ -1,16 +1,20 @@
-"""The group commit on PostgreSQL (storage/sql_batch_pg.py): a batch that another transaction deadlocks with, or
-one sent on a connection the server dropped, is stored again one request at a time, and nothing of it is lost."""
+"""The group commit on PostgreSQL (storage/sql_batch_pg.py): the commit queue stores its batches on the event loop,
+each request stored or conflicting alone; a batch that another transaction deadlocks with, or one sent on a
+connection the server dropped, is stored again one request at a time, and nothing of it is lost."""
 
 from __future__ import annotations
 
+import asyncio
 import threading
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
 
-from dolmen.server.storage import NewSeat, StepAppend, sql_batch_pg
+from dolmen.server.commits import CommitQueue
+from dolmen.server.storage import FINISHED, NewSeat, StepAppend, VersionConflict, sql_batch_pg
 from dolmen.server.storage.database import make_engine, migrate
 from dolmen.server.storage.sql import SqlStorage
 from tests.server.conftest import fresh_database
@@ -95,3 +99,41 @@ def test_a_batch_on_a_connection_the_server_dropped_is_stored_through_the_checke
     assert storage.append_batch([StepAppend(table_id, 2, [{"seat": 0, "action": "c"}])]) == [None]
     assert storage.append_batch([StepAppend(table_id, 2, [{"seat": 0, "action": "late"}])])[0] is not None
     assert storage.table_steps(table_id) == [{"seat": 0, "action": a} for a in "abc"]
+
+
+def test_the_commit_queue_stores_on_the_event_loop_each_request_alone(storage: SqlStorage, postgres_url: str) -> None:
+    import psycopg
+
+    ada = storage.create_account("ada", "h", "en")
+    ids = [storage.create_table("rtta", 1, {}, False, ada.id, [NewSeat(ada.id)]).id for _ in range(3)]
+    for table_id in ids:
+        storage.start_table(table_id, b"s" * 32, "c" * 64, [])
+    storage.append_steps(ids[1], 0, [{"seat": 0, "action": "first"}])  # the queue's request for it is stale
+
+    async def play() -> tuple[list[object], int, bool, list[object]]:
+        queue = CommitQueue(storage)
+        outcomes = await asyncio.gather(
+            queue.append(ids[0], 0, [{"seat": 0, "action": "a"}]),
+            queue.append(ids[1], 0, [{"seat": 0, "action": "late"}]),
+            queue.append(ids[2], 0, [{"seat": 0, "action": "end"}], result={"ranks": [1]}),
+            return_exceptions=True,
+        )
+        on_loop = storage._loop_committer._connection is not None  # the batch went through it
+        with psycopg.connect(postgres_url, autocommit=True) as admin:  # as a restart of the server would
+            admin.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
+        after = await asyncio.gather(queue.append(ids[0], 1, [{"seat": 0, "action": "b"}]), return_exceptions=True)
+        await queue.close()
+        return outcomes, queue.batches, on_loop, after
+
+    with ThreadPoolExecutor(1) as pool:
+        outcomes, batches, on_loop, after = pool.submit(asyncio.run, play()).result()
+    assert outcomes[0] is None and isinstance(outcomes[1], VersionConflict) and outcomes[2] is None
+    assert batches == 2 and on_loop and after == [None]
+    assert storage._loop_committer._connection is None  # closed with the queue
+    assert storage.table_steps(ids[0]) == [{"seat": 0, "action": "a"}, {"seat": 0, "action": "b"}]
+    assert storage.table_steps(ids[1]) == [{"seat": 0, "action": "first"}]
+    finished = storage.get_table(ids[2])
+    assert finished is not None and finished.status == FINISHED and finished.result == {"ranks": [1]}

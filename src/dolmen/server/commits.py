@@ -51,8 +51,11 @@ class CommitQueue:
         while self._waiting:
             batch, self._waiting = self._waiting[: self.max_batch], self._waiting[self.max_batch :]
             try:
-                outcomes: Sequence[BaseException | None] = await asyncio.to_thread(
-                    self.storage.append_batch, [request for request, _ in batch]
+                requests = [request for request, _ in batch]
+                on_loop = getattr(self.storage, "append_batch_on_loop", None)
+                stored = await on_loop(requests) if on_loop is not None else None
+                outcomes: Sequence[BaseException | None] = (
+                    stored if stored is not None else await asyncio.to_thread(self.storage.append_batch, requests)
                 )
             except BaseException as exc:  # the transaction failed: nothing of the batch is stored
                 outcomes = [exc] * len(batch)
@@ -69,3 +72,9 @@ class CommitQueue:
                     future.set_result(None)
                 else:
                     future.set_exception(outcome)
+
+    async def close(self) -> None:
+        """Close what the storage opened on this event loop for the commits (PostgreSQL's own connection)."""
+        close = getattr(self.storage, "close_on_loop", None)
+        if close is not None:
+            await close()

@@ -494,3 +494,4 @@ class TableService:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        await self.commits.close()

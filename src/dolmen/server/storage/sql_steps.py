@@ -115,14 +115,30 @@ class SqlSteps(SqlBase):
         return [outcomes[index] for index in range(len(batch))]
 
     @functools.cached_property
+    def _loop_committer(self) -> sql_batch_pg.LoopCommitter:
+        return sql_batch_pg.LoopCommitter(self.engine)
+
+    async def append_batch_on_loop(self, batch: Sequence[StepAppend]) -> list[StorageError | None] | None:
+        """:meth:`append_batch` awaited on the running event loop (PostgreSQL's hot path); ``None``, with nothing
+        stored, when the batch is to be given to :meth:`append_batch` in a thread instead."""
+        if self.engine.dialect.name != "postgresql" or not _one_per_table(batch):
+            return None
+        moved = await self._loop_committer.append(batch, utc_now())
+        return None if moved is None else _outcomes(batch, moved)
+
+    async def close_on_loop(self) -> None:
+        """Close what :meth:`append_batch_on_loop` opened on this loop."""
+        if "_loop_committer" in self.__dict__:
+            await self._loop_committer.close()
+
+    @functools.cached_property
     def _commit_engine(self) -> Engine:
         return sql_batch_pg.commit_engine(self.engine)
 
     def _append_in_one_statement(self, batch: Sequence[StepAppend]) -> list[StorageError | None] | None:
         """PostgreSQL's hot path (sql_batch_pg.py): each request stored or conflicting alone in one statement;
         ``None``, with nothing stored, when the batch must be stored request by request instead."""
-        tables = {r.table_id for r in batch}
-        if len(tables) != len(batch) or any(not r.steps for r in batch):
+        if not _one_per_table(batch):
             return None
         try:
             moved = sql_batch_pg.append_all(self._commit_engine, batch, utc_now())
@@ -134,12 +150,7 @@ class SqlSteps(SqlBase):
             if getattr(exc.orig, "sqlstate", None) != sql_batch_pg.DEADLOCK_DETECTED:
                 raise
             return None  # another process's batch locked our rows in another order
-        return [
-            None
-            if r.table_id in moved
-            else VersionConflict(f"table {r.table_id} is no longer at version {r.from_version} with those clocks")
-            for r in batch
-        ]
+        return _outcomes(batch, moved)
 
     def _append_all_at_once(self, batch: Sequence[StepAppend]) -> bool:
         """Every request of ``batch`` in one transaction of three statements at most, whatever its size (the hot
@@ -241,3 +252,17 @@ class SqlSteps(SqlBase):
     def table_secret(self, table_id: int) -> bytes | None:
         with self._session() as session, session.begin():
             return session.scalar(select(TableRow.secret).where(TableRow.id == table_id))
+
+
+def _one_per_table(batch: Sequence[StepAppend]) -> bool:
+    """Whether ``batch`` has one request with steps per table (what the one-statement path stores)."""
+    return len({r.table_id for r in batch}) == len(batch) and all(r.steps for r in batch)
+
+
+def _outcomes(batch: Sequence[StepAppend], moved: set[int]) -> list[StorageError | None]:
+    return [
+        None
+        if r.table_id in moved
+        else VersionConflict(f"table {r.table_id} is no longer at version {r.from_version} with those clocks")
+        for r in batch
+    ]
